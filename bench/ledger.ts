@@ -1,0 +1,388 @@
+// The ledger part of `npm run bench`: fills the ledger to 100 k, 1 M (and 10 M on PostgreSQL) lines
+// over 5,000 customers, then prints for a fixed set of searches the latency of the API call beside
+// the bare SQL the repository runs for it, and the throughput of the search under load beside a
+// bare Fastify route. Figures are printed, never asserted.
+//
+//   BENCH_SIZES=100k,1m,10m   sizes to run (default 100k,1m; 10m only makes sense on PostgreSQL)
+//   DATABASE_URL=…            PostgreSQL (a database of its own: the bench adds 5,000 customers)
+//   BENCH_DATA_DIR=…          keep the PGlite database between runs (default: a temporary one)
+//   BENCH_ITERATIONS=200      measured calls per search and side;  BENCH_LOAD_S=3  load duration
+//   BENCH_EXPLAIN=1           print the query plan of each search
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { isDatabaseEmpty } from '../db/seed/seed-demo-data';
+import type { LedgerSearchBody } from '../domain/api/ledger';
+import { todayInJapan } from '../domain/ledger-search';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPlatform, type Platform, seedDemoIfEmpty } from '../server/platform';
+import {
+  ledgerSearchCountQuery,
+  ledgerSearchRowsQuery,
+} from '../server/repositories/ledger-repository';
+import { planLedgerSearch, unpagedRequest } from '../server/services/ledger-search-service';
+import {
+  BIGGEST_CUSTOMER,
+  benchLineCount,
+  type Exec,
+  ensureBenchCustomers,
+  generateLedger,
+  MEDIAN_CUSTOMER,
+} from './ledger-data';
+
+const SEARCH_URL = '/api/v1/spec/search-result-ledgerItem';
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const LOAD_S = Number(process.env.BENCH_LOAD_S ?? 3);
+/** A search is measured for at most this long per side (slow searches get fewer calls). */
+const MEASURE_BUDGET_MS = 8_000;
+
+interface Search {
+  name: string;
+  who: 'user' | 'staff';
+  body: LedgerSearchBody;
+}
+
+const page1 = { page: 1, page_size: 100 };
+const SEARCHES: Search[] = [
+  {
+    name: 'median customer, default window (spec array)',
+    who: 'user',
+    body: { customer_code: MEDIAN_CUSTOMER },
+  },
+  {
+    name: '  same, page 1 of 100 + total',
+    who: 'user',
+    body: { customer_code: MEDIAN_CUSTOMER, ...page1 },
+  },
+  {
+    name: '  + status backlog',
+    who: 'user',
+    body: { customer_code: MEDIAN_CUSTOMER, status: '受注残' },
+  },
+  {
+    name: '  + keywords OR ×2',
+    who: 'user',
+    body: { customer_code: MEDIAN_CUSTOMER, text_field: ['山田', '太陽光'], search_type_flag: 1 },
+  },
+  {
+    name: '  + keywords AND ×2',
+    who: 'user',
+    body: { customer_code: MEDIAN_CUSTOMER, text_field: ['様邸', '新築'], search_type_flag: 2 },
+  },
+  {
+    name: '  + item-number prefix KR-10',
+    who: 'user',
+    body: { customer_code: MEDIAN_CUSTOMER, item_no_start: 'KR-10', item_no_end: 'KR-10' },
+  },
+  {
+    name: '  + property name 市営住宅',
+    who: 'user',
+    body: { customer_code: MEDIAN_CUSTOMER, property_name: '市営住宅' },
+  },
+  {
+    name: 'biggest customer, default window, page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, ...page1 },
+  },
+  {
+    name: '  + status backlog, page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, status: '受注残', ...page1 },
+  },
+  {
+    name: '  + keywords OR ×2, page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, text_field: ['山田', '太陽光'], ...page1 },
+  },
+  {
+    name: '  + item-number prefix KR-10, page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, item_no: 'KR-10', ...page1 },
+  },
+  {
+    name: '  + last 3 months, sorted by property name',
+    who: 'staff',
+    body: {
+      customer_code: BIGGEST_CUSTOMER,
+      from_date: threeMonthsAgo(),
+      ...page1,
+      sort: { field: 'property_name', direction: 'asc' },
+    },
+  },
+];
+
+function threeMonthsAgo(): string {
+  const date = new Date(`${todayInJapan(new Date())}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - 3);
+  return date.toISOString().slice(0, 10);
+}
+
+function parseSizes(text: string): number[] {
+  return text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+    .map((s) => {
+      const match = /^(\d+(?:\.\d+)?)(k|m)?$/.exec(s);
+      if (!match) throw new Error(`BENCH_SIZES: cannot read "${s}" (e.g. 100k,1m,10m)`);
+      return Math.round(Number(match[1]) * (match[2] === 'm' ? 1e6 : match[2] === 'k' ? 1e3 : 1));
+    })
+    .sort((a, b) => a - b);
+}
+
+const label = (n: number) => (n >= 1e6 ? `${n / 1e6} M` : `${n / 1e3} k`);
+const ms = (v: number) => Math.round(v * 100) / 100;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Percentiles {
+  p50: number;
+  p95: number;
+  n: number;
+}
+
+const percentiles = (times: number[]): Percentiles => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
+};
+
+/**
+ * Calls a and b alternately (so both see the same background load) until ITERATIONS calls each or
+ * the time budget, after a warm-up; p50/p95 in ms of each.
+ */
+async function measurePair(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[Percentiles, Percentiles]> {
+  for (let i = 0; i < 5; i++) {
+    await a();
+    await b();
+  }
+  const timesA: number[] = [];
+  const timesB: number[] = [];
+  const started = performance.now();
+  const timed = async (fn: () => Promise<unknown>, into: number[]) => {
+    const t0 = performance.now();
+    await fn();
+    into.push(performance.now() - t0);
+  };
+  while (
+    timesA.length < ITERATIONS &&
+    (timesA.length < 20 || performance.now() - started < MEASURE_BUDGET_MS * 2)
+  ) {
+    await timed(a, timesA);
+    await timed(b, timesB);
+  }
+  return [percentiles(timesA), percentiles(timesB)];
+}
+
+async function accessToken(app: FastifyInstance, email: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password: 'Passw0rd!' },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email}: ${res.statusCode} ${res.body}`);
+  const cookie = [res.headers['set-cookie']]
+    .flat()
+    .filter(Boolean)
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
+  const token = await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
+  return token.json().token;
+}
+
+/** The raw driver under Drizzle, rows as arrays like Drizzle asks for: the bare SQL side. */
+function rawQuery(platform: Platform) {
+  const client = (platform.database.db as unknown as { $client: unknown }).$client;
+  if (platform.database.kind === 'postgres') {
+    const pool = client as pg.Pool;
+    return (text: string, params: unknown[]) =>
+      pool.query({ text, values: params as unknown[], rowMode: 'array' });
+  }
+  const lite = client as { query(t: string, p: unknown[], o: object): Promise<unknown> };
+  return (text: string, params: unknown[]) => lite.query(text, params, { rowMode: 'array' });
+}
+
+async function withExec<T>(
+  platform: Platform,
+  databaseUrl: string | undefined,
+  use: (exec: Exec) => Promise<T>,
+) {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(`set maintenance_work_mem = '1GB'`);
+      return await use((text, params) => client.query(text, params as unknown[]));
+    } finally {
+      await client.end();
+    }
+  }
+  const lite = (platform.database.db as unknown as { $client: { query: Exec } }).$client;
+  return use((text, params) => lite.query(text, params));
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}) {
+  // Requests the previous run left in flight finish first (PGlite runs one query at a time).
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const result = await autocannon({ url, connections: 20, duration: LOAD_S, ...options });
+  return {
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p97.5 ms': result.latency.p97_5,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export async function runLedgerBench(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const sizes = parseSizes(process.env.BENCH_SIZES ?? (databaseUrl ? '100k,1m,10m' : '100k,1m'));
+  const keepDir = process.env.BENCH_DATA_DIR;
+  const dataDir = keepDir ?? mkdtempSync(join(tmpdir(), 'portal-bench-ledger-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_MAIL_PER_MINUTE: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  console.log(
+    `\nledger search — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}, sizes ${sizes.map(label).join(', ')}`,
+  );
+  const platform = await openPlatform(config, pino({ level: 'silent' }));
+  let app: FastifyInstance | undefined;
+  const bare = Fastify();
+  try {
+    if (await isDatabaseEmpty(platform.database.db)) {
+      await seedDemoIfEmpty(platform, { ledgerLinesPerCustomer: 0 });
+    }
+    await withExec(platform, databaseUrl, async (exec) => {
+      await ensureBenchCustomers(exec);
+      // PGlite has no autovacuum: without statistics small lookups (the caller's rows) plan badly.
+      await exec('analyze customers');
+      await exec('analyze users');
+      // user@example.com also holds the median customer: the non-staff path of the search.
+      await exec(
+        `insert into users (mail, user_name, customer_code, user_type_id, firebase_uid)
+         select mail, user_name, $1, user_type_id, firebase_uid from users
+         where mail = 'user@example.com' and customer_code = 10001
+         on conflict do nothing`,
+        [MEDIAN_CUSTOMER],
+      );
+    });
+    app = await buildApp({ config, platform, webRoot: join(dataDir, 'no-web-build') });
+    await app.ready();
+    const tokens = {
+      user: await accessToken(app, 'user@example.com'),
+      staff: await accessToken(app, 'staff@example.com'),
+    };
+    const raw = rawQuery(platform);
+    bare.post('/search', async () => ({ items: [], total: 0, page: 1, page_size: 100 }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/search`;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}${SEARCH_URL}`;
+
+    for (const size of sizes) {
+      console.log(`\n${label(size)} lines: generating…`);
+      const generated = performance.now();
+      await withExec(platform, databaseUrl, (exec) =>
+        generateLedger(exec, size, todayInJapan(new Date()), (m) => console.log(m)),
+      );
+      const lines = await withExec(platform, databaseUrl, benchLineCount);
+      console.log(
+        `${label(size)} lines ready (${lines.toLocaleString('en-US')}) in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
+      );
+
+      const rows: Record<string, Record<string, number | string>> = {};
+      for (const search of SEARCHES) {
+        const plan = planLedgerSearch(search.body, new Date());
+        const db = platform.database.db;
+        const rowsSql = ledgerSearchRowsQuery(
+          db,
+          plan.criteria,
+          plan.page ?? unpagedRequest,
+        ).toSQL();
+        const countSql = plan.page ? ledgerSearchCountQuery(db, plan.criteria).toSQL() : null;
+        // The same statements, run the way the repository runs them (page and count side by side).
+        const bareSql = () =>
+          countSql
+            ? Promise.all([raw(rowsSql.sql, rowsSql.params), raw(countSql.sql, countSql.params)])
+            : raw(rowsSql.sql, rowsSql.params);
+        const headers = { authorization: `Bearer ${tokens[search.who]}` };
+        let answered = 0;
+        const api = async () => {
+          const res = await app!.inject({
+            method: 'POST',
+            url: SEARCH_URL,
+            payload: search.body,
+            headers,
+          });
+          if (res.statusCode !== 200)
+            throw new Error(`${search.name}: ${res.statusCode} ${res.body}`);
+          answered = res.body.length;
+        };
+        if (process.env.BENCH_EXPLAIN) {
+          const plan = await raw(`explain (analyze, buffers) ${rowsSql.sql}`, rowsSql.params);
+          console.log(
+            `\n${search.name}\n${(plan as { rows: string[][] }).rows.map((r) => r[0]).join('\n')}`,
+          );
+        }
+        const [sqlTimes, apiTimes] = await measurePair(bareSql, api);
+        const first = await app.inject({
+          method: 'POST',
+          url: SEARCH_URL,
+          payload: search.body,
+          headers,
+        });
+        const body = first.json();
+        rows[search.name] = {
+          lines: Array.isArray(body) ? body.length : `${body.items.length}/${body.total}`,
+          KB: Math.round(answered / 1024),
+          'SQL p50': ms(sqlTimes.p50),
+          'SQL p95': ms(sqlTimes.p95),
+          'API p50': ms(apiTimes.p50),
+          'API p95': ms(apiTimes.p95),
+          'API/SQL p50': `${(apiTimes.p50 / sqlTimes.p50).toFixed(2)}×`,
+          'API/SQL p95': `${(apiTimes.p95 / sqlTimes.p95).toFixed(2)}×`,
+          calls: apiTimes.n,
+        };
+      }
+      console.log(
+        `\n${label(size)} lines — latency in ms (API through app.inject with a bearer token; SQL = the same statements on the raw driver)`,
+      );
+      console.table(rows);
+
+      console.log(`\n${label(size)} lines — throughput, 20 connections, ${LOAD_S} s each`);
+      const post = (who: 'user' | 'staff', body: object) => ({
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` },
+        body: JSON.stringify(body),
+      });
+      console.table({
+        'bare Fastify POST (constant answer)': await load(bareUrl, post('user', {})),
+        'search: median customer, page 1': await load(appUrl, post('user', SEARCHES[1]!.body)),
+        'search: median customer, spec array': await load(appUrl, post('user', SEARCHES[0]!.body)),
+        'search: biggest customer, page 1': await load(appUrl, post('staff', SEARCHES[7]!.body)),
+      });
+    }
+  } finally {
+    await bare.close();
+    if (app) await app.close();
+    else await platform.close();
+    if (!keepDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runLedgerBench();
+}

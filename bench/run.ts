@@ -1,0 +1,67 @@
+// `npm run bench`: start-up times and HTTP throughput of the production build, each beside a baseline
+// measured in the same run. Figures are printed, never asserted (timing belongs here, not in tests).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildNeeded } from '../scripts/build-state.mjs';
+import { runLedgerBench } from './ledger';
+import { startBuiltServer } from './startup';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: 20, duration: DURATION_S });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function main() {
+  if (buildNeeded()) {
+    const { buildAll } = await import('../scripts/build.mjs');
+    await buildAll();
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const env = { DATA_DIR: dataDir, PORT: '3999' };
+  try {
+    console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
+    const first = await startBuiltServer(env);
+    const firstStop = await first.stop();
+    const second = await startBuiltServer(env);
+
+    console.log('\nstart-up (until /readyz answers 200)');
+    console.table({
+      'first start, empty database + demo seed': { ms: Math.round(first.readyMs) },
+      'start on the existing database': { ms: Math.round(second.readyMs) },
+      'graceful shutdown (SIGTERM → exit)': { ms: Math.round(firstStop) },
+    });
+
+    const bare = Fastify();
+    bare.get('/healthz', async () => ({ status: 'ok' }));
+    await bare.listen({ port: 3998, host: '127.0.0.1' });
+
+    console.log(`\nthroughput, 20 connections, ${DURATION_S} s each`);
+    const rows = {
+      'bare Fastify GET /healthz': await load('http://127.0.0.1:3998/healthz'),
+      'portal GET /healthz': await load(`${second.baseUrl}/healthz`),
+      'portal GET /readyz (database round trip)': await load(`${second.baseUrl}/readyz`),
+      'portal GET /login (app HTML)': await load(`${second.baseUrl}/login`),
+    };
+    console.table(rows);
+    const ratio = rows['portal GET /healthz'].rps / rows['bare Fastify GET /healthz'].rps;
+    console.log(`portal /healthz runs at ${(ratio * 100).toFixed(0)} % of a bare Fastify route`);
+    await bare.close();
+    await second.stop();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// BENCH_ONLY=startup or BENCH_ONLY=ledger runs one part; the ledger part is in bench/ledger.ts.
+if (process.env.BENCH_ONLY !== 'ledger') await main();
+if (process.env.BENCH_ONLY !== 'startup') await runLedgerBench();

@@ -1,0 +1,295 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const corporations = pgTable('corporations', {
+  corporate_code: integer('corporate_code').primaryKey(),
+  corporate_name: text('corporate_name').notNull(),
+  ...timestamps,
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    customer_code: integer('customer_code').primaryKey(),
+    customer_name: text('customer_name').notNull(),
+    corporate_code: integer('corporate_code')
+      .notNull()
+      .references(() => corporations.corporate_code),
+    /** The customer's object-storage bucket; documents under Spec/, shared files under Shared/. */
+    customer_bucket_name: text('customer_bucket_name').notNull(),
+    folder_name: text('folder_name'),
+    ...timestamps,
+  },
+  (t) => [index('customers_corporate_code_idx').on(t.corporate_code)],
+);
+
+export const userTypes = pgTable('user_types', {
+  id: integer('id').primaryKey(),
+  user_type_name: text('user_type_name').notNull(),
+  /** "BtoB" for the types a customer's users may hold; "staff" for type 3 (spec §6). */
+  user_group: text('user_group').notNull(),
+  ...timestamps,
+});
+
+/** One row per identity and customer code: one mail may belong to several customers. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    mail: text('mail').notNull(),
+    user_name: text('user_name').notNull(),
+    customer_code: integer('customer_code')
+      .notNull()
+      .references(() => customers.customer_code),
+    user_type_id: integer('user_type_id')
+      .notNull()
+      .references(() => userTypes.id),
+    /** The identity provider's uid (the spec's name from its Firebase days). */
+    firebase_uid: text('firebase_uid'),
+    account_lock_date: timestamp('account_lock_date', { withTimezone: true }),
+    delete_flag: boolean('delete_flag').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_mail_customer_code_key').on(t.mail, t.customer_code),
+    index('users_firebase_uid_idx').on(t.firebase_uid),
+    index('users_customer_code_idx').on(t.customer_code),
+  ],
+);
+
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.id),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    display_at: timestamp('display_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [index('notices_display_at_idx').on(t.display_at.desc())],
+);
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.id),
+  explanation: text('explanation').notNull(),
+  image_url: text('image_url').notNull(),
+  destination_url: text('destination_url').notNull(),
+  ...timestamps,
+});
+
+/** Order and shipment lines from the maker's core system (spec §3 "Order line"). */
+export const ledgerItems = pgTable(
+  'ledger_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customer_code: integer('customer_code')
+      .notNull()
+      .references(() => customers.customer_code),
+    /** 出荷済 (shipped) or 受注残 (backlog); see domain/constants.ts LEDGER_STATUS. */
+    status: text('status').notNull(),
+    sale_order_no: text('sale_order_no').notNull(),
+    sale_order_line_no: integer('sale_order_line_no').notNull(),
+    delivery_no: text('delivery_no').notNull().default(''),
+    delivery_line_no: integer('delivery_line_no').notNull().default(0),
+    sale_order_date: date('sale_order_date', { mode: 'string' }).notNull(),
+    shipped_date: date('shipped_date', { mode: 'string' }),
+    expected_delivery_date: date('expected_delivery_date', { mode: 'string' }),
+    delivery_request: text('delivery_request'),
+    property_name: text('property_name').notNull().default(''),
+    /** The item number (品番). */
+    item_name: text('item_name').notNull(),
+    model_name: text('model_name').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unit_price: bigint('unit_price', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    destination_name1: text('destination_name1').notNull().default(''),
+    destination_name2: text('destination_name2').notNull().default(''),
+    destination_address: text('destination_address').notNull().default(''),
+    contact_person: text('contact_person').notNull().default(''),
+    transportation: text('transportation').notNull().default(''),
+    shipping_label_number: text('shipping_label_number').notNull().default(''),
+    invoice_file_name: text('invoice_file_name').notNull().default(''),
+    shipped_file_name: text('shipped_file_name').notNull().default(''),
+    delivery_file_name: text('delivery_file_name').notNull().default(''),
+    /** Lower-cased text the keyword search runs over (trigram index). */
+    search_text: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${ledgerItems.property_name} || ' ' || ${ledgerItems.model_name} || ' ' || ${ledgerItems.destination_name1} || ' ' || ${ledgerItems.destination_name2} || ' ' || ${ledgerItems.item_name})`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('ledger_items_line_key').on(
+      t.sale_order_no,
+      t.sale_order_line_no,
+      t.delivery_no,
+      t.delivery_line_no,
+    ),
+    index('ledger_items_customer_order_date_idx').on(t.customer_code, t.sale_order_date),
+    index('ledger_items_customer_status_order_date_idx').on(
+      t.customer_code,
+      t.status,
+      t.sale_order_date,
+    ),
+    // Item numbers compare by code unit (COLLATE "C") whatever the database's collation, so that
+    // the range and prefix filters (spec §4) use this index; see docs/decisions/005.
+    index('ledger_items_customer_item_name_idx').on(
+      t.customer_code,
+      sql`(${t.item_name} collate "C")`,
+    ),
+    index('ledger_items_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actor_user_id: integer('actor_user_id'),
+    actor_mail: text('actor_mail'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.created_at)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Identity (Better Auth, DESIGN.md §2). Property names are Better Auth's field names; the users
+// table above keeps one row per identity and customer code, linked by users.firebase_uid = auth_user.id.
+
+export const authUser = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_session_user_id_idx').on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_account_user_id_idx').on(t.userId)],
+);
+
+export const authVerification = pgTable(
+  'auth_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_verification_identifier_idx').on(t.identifier)],
+);
+
+/** Signing keys of the access tokens (Better Auth jwt plugin); private keys are encrypted. */
+export const authJwks = pgTable('auth_jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  alg: text('alg'),
+  crv: text('crv'),
+});
+
+/**
+ * Spec §4 "Account lock": failures per mail; 5 lock the account for 1 hour and reset the counter.
+ * Updated by one atomic upsert inside sign-in, so parallel attempts cannot get past it.
+ */
+export const accountLockouts = pgTable('account_lockouts', {
+  mail: text('mail').primaryKey(),
+  failure_count: integer('failure_count').notNull().default(0),
+  locked_until: timestamp('locked_until', { withTimezone: true }),
+  lock_count: integer('lock_count').notNull().default(0),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Prepared bulk downloads of order documents (a zip streamed when its URL is opened). The id is
+ * 192 random bits and the URL's only permission; rows expire after DOWNLOAD_URL_TTL_SECONDS.
+ */
+export const bulkDownloads = pgTable(
+  'bulk_downloads',
+  {
+    id: text('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    /** Object keys, already checked against the ledger when the download was prepared. */
+    keys: jsonb('keys').$type<string[]>().notNull(),
+    file_name: text('file_name').notNull(),
+    created_by: text('created_by').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('bulk_downloads_expires_at_idx').on(t.expires_at)],
+);
+
+/** Secrets generated on first start and shared by every instance (e.g. the identity secret). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export { rateLimitCounters } from '../server/rate-limit/schema';

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  LEDGER_PAGE_SIZE_MAX,
+  LEDGER_SEARCH_PROBLEM_MESSAGES,
+  LEDGER_SORT_FIELDS,
+  LEDGER_STATUS_FILTER_INPUTS,
+  ledgerSearchProblems,
+} from '../ledger-search';
+
+// POST /api/v1/spec/search-result-ledgerItem (spec §7) and the ledger import. Field names are the
+// spec's. page / page_size / sort are optional additions (DESIGN.md §3): without them the answer is
+// the plain array the spec's client expects; with any of them it is one page with the total.
+
+const compatId = z.union([z.number(), z.string()]).nullish();
+const text = (max: number) => z.string().max(max).nullish();
+
+export const ledgerSearchBodySchema = z
+  .object({
+    customer_code: z.coerce.number().int().positive(),
+    /** YYYY-MM-DD (or YYYY/MM/DD); empty → two years before today. Filters sale_order_date. */
+    from_date: text(10),
+    /** YYYY-MM-DD (or YYYY/MM/DD); empty → two years after today. */
+    to_date: text(10),
+    /** The spec's item number: used as both start and end, i.e. a prefix match. */
+    item_no: text(100),
+    /** Item-number range start (start <= item); equal to the end → prefix match. */
+    item_no_start: text(100),
+    item_no_end: text(100),
+    /** Contained in the model (product) name. */
+    product_name: text(200),
+    property_name: text(200),
+    /** 1 = OR (default), 2 = AND. */
+    search_type_flag: z.coerce.number().int().min(1).max(2).nullish(),
+    /** all / shipped / backlog, or the wording 全て / 出荷済 / 受注残; absent or '' → all. */
+    status: z.enum(LEDGER_STATUS_FILTER_INPUTS).nullish(),
+    /** Keywords: an array, or one string split at white space; at most 5 after trimming. */
+    text_field: z.union([z.array(z.string().max(200)).max(50), z.string().max(2000)]).nullish(),
+    login_user_id: compatId,
+    /** 1-based page; giving page, page_size or sort switches to the paged answer. */
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    page_size: z.coerce.number().int().min(1).max(LEDGER_PAGE_SIZE_MAX).optional(),
+    sort: z
+      .object({
+        field: z.enum(LEDGER_SORT_FIELDS),
+        direction: z.enum(['asc', 'desc']).default('asc'),
+      })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    for (const [field, problem] of Object.entries(ledgerSearchProblems(body))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: LEDGER_SEARCH_PROBLEM_MESSAGES[problem],
+      });
+    }
+  });
+export type LedgerSearchBody = z.infer<typeof ledgerSearchBodySchema>;
+
+/** One order line (spec §3) with the four keys the document lookups use. */
+export const ledgerItemSchema = z
+  .object({
+    customer_code: z.number().int(),
+    /** 出荷済 or 受注残. */
+    status: z.string(),
+    sale_order_no: z.string(),
+    sale_order_line_no: z.number().int(),
+    delivery_no: z.string(),
+    delivery_line_no: z.number().int(),
+    /** YYYY-MM-DD. */
+    sale_order_date: z.string(),
+    shipped_date: z.string().nullable(),
+    /** Sent as stored; the client applies fixExpectedDeliveryDate (1900 → 2025, spec §4). */
+    expected_delivery_date: z.string().nullable(),
+    delivery_request: z.string().nullable(),
+    property_name: z.string(),
+    /** The item number. */
+    item_name: z.string(),
+    model_name: z.string(),
+    quantity: z.number().int(),
+    unit_price: z.number().int(),
+    amount: z.number().int(),
+    destination_name1: z.string(),
+    destination_name2: z.string(),
+    destination_address: z.string(),
+    contact_person: z.string(),
+    transportation: z.string(),
+    shipping_label_number: z.string(),
+    invoice_file_name: z.string(),
+    shipped_file_name: z.string(),
+    delivery_file_name: z.string(),
+  })
+  .meta({ id: 'LedgerItem' });
+export type LedgerItem = z.infer<typeof ledgerItemSchema>;
+
+export const ledgerItemListSchema = z.array(ledgerItemSchema);
+
+export const ledgerItemPageSchema = z
+  .object({
+    items: z.array(ledgerItemSchema),
+    /** Lines matching the search over all pages. */
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  })
+  .meta({ id: 'LedgerItemPage' });
+export type LedgerItemPage = z.infer<typeof ledgerItemPageSchema>;
+
+export const ledgerSearchAnswerSchema = z.union([ledgerItemListSchema, ledgerItemPageSchema]);
+
+/** POST /api/v1/spec/import-ledger: what one CSV file did. */
+export const ledgerImportAnswerSchema = z
+  .object({
+    /** Data rows in the file. */
+    total: z.number().int(),
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    /** Rows identical to the stored line: not written (updated_at stays). */
+    unchanged: z.number().int(),
+  })
+  .meta({ id: 'LedgerImportResult' });
+export type LedgerImportAnswer = z.infer<typeof ledgerImportAnswerSchema>;

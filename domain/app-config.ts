@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * The part of the server configuration the web app needs (DESIGN.md §5). The server embeds it
+ * in index.html as <script id="app-config" type="application/json">, so no request is needed
+ * before the first screen renders.
+ */
+export const appConfigSchema = z.object({
+  webTitle: z.string(),
+  supportEmail: z.string(),
+  publicApiKey: z.string(),
+  /** The {host} prefix notice and banner URLs must start with (spec §5). */
+  urlPrefixes: z.array(z.string()),
+  drawingsUrl: z.string(),
+  drawingsPassword: z.string(),
+  companyHomeUrl: z.string(),
+  companyPages: z.array(z.object({ label: z.string(), url: z.string() })),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const APP_CONFIG_ELEMENT_ID = 'app-config';

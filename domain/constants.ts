@@ -1,0 +1,56 @@
+// Business constants of spec §9. Both the web app and the server import them from here.
+
+export const STAFF_CUSTOMER_CODE = 99999;
+export const STAFF_USER_TYPE_ID = 3;
+export const GENERAL_USER_TYPE_ID = 2;
+export const CORPORATE_ADMIN_USER_TYPE_ID = 1;
+
+export const LOGIN_FAILURE_THRESHOLD = 5;
+export const ACCOUNT_LOCK_MS = 60 * 60 * 1000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const INACTIVITY_TIMEOUT_MS = 3_600_000;
+export const ACTIVITY_EVENTS = [
+  'keydown',
+  'mousemove',
+  'mousewheel',
+  'click',
+  'touchstart',
+  'touchend',
+  'touchmove',
+  'visibilitychange',
+  'blur',
+] as const;
+
+export const PAGE_SIZE = 100;
+export const BULK_DOWNLOAD_CONFIRM_COUNT = 100;
+export const KEYWORDS_MAX = 5;
+export const TOP_NOTICE_LIMIT = 10;
+export const TOP_BANNER_LIMIT = 5;
+export const TOP_BANNER_DESKTOP_MAX = 4;
+export const EDITOR_BANNER_ROWS_MAX = 4;
+
+export const TOAST_SUCCESS_MS = 3_000;
+export const TOAST_ERROR_MS = 10_000;
+export const TOAST_LOADING_MS = 30_000;
+export const COPY_CONFIRM_DESKTOP_MS = 1_500;
+export const COPY_CONFIRM_PHONE_MS = 2_000;
+
+export const SHARED_ROOT_FOLDER = 'Shared';
+export const ORDER_DOCUMENTS_FOLDER = 'Spec';
+
+export const TOKEN_REFRESH_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
+export const IDENTITY_TIMEOUT_DESKTOP_MS = 30_000;
+export const IDENTITY_TIMEOUT_PHONE_MS = 60_000;
+
+/** Order line status wording, used consistently in the database, the API and the screens. */
+export const LEDGER_STATUS = {
+  shipped: '出荷済',
+  backlog: '受注残',
+} as const;
+export type LedgerStatus = (typeof LEDGER_STATUS)[keyof typeof LEDGER_STATUS];
+
+/** Browser storage keys of spec §3 (Login session). */
+export const STORAGE_KEYS = {
+  userInfo: 'userInfo',
+  customerCodeList: 'customerCodeList',
+} as const;

@@ -1,0 +1,361 @@
+import { KEYWORDS_MAX, LEDGER_STATUS, type LedgerStatus } from './constants';
+
+// Rules of the order-line search (spec §2 Filter panel, §4 Orders, §5 keywords and item numbers).
+// The server builds its SQL from these, and the web app applies the same rules to loaded rows.
+
+// ---------------------------------------------------------------------------------------------
+// Status (spec §7: three values all / shipped / backlog)
+
+export const LEDGER_STATUS_FILTERS = ['all', 'shipped', 'backlog'] as const;
+export type LedgerStatusFilter = (typeof LEDGER_STATUS_FILTERS)[number];
+
+/** The status radio's labels, which the spec's client also sends as the status value. */
+export const LEDGER_STATUS_FILTER_LABELS: Record<LedgerStatusFilter, string> = {
+  all: '全て',
+  shipped: LEDGER_STATUS.shipped,
+  backlog: LEDGER_STATUS.backlog,
+};
+
+/** Every value the search accepts as status: the codes, the Japanese wording, or '' for all. */
+export const LEDGER_STATUS_FILTER_INPUTS = [
+  ...LEDGER_STATUS_FILTERS,
+  ...Object.values(LEDGER_STATUS_FILTER_LABELS),
+  '',
+] as const;
+
+/** 'all' | 'shipped' | 'backlog' from a code or its Japanese wording; absent or '' is all. */
+export function parseStatusFilter(value: string | null | undefined): LedgerStatusFilter | null {
+  const text = (value ?? '').trim();
+  if (text === '') return 'all';
+  for (const filter of LEDGER_STATUS_FILTERS) {
+    if (text === filter || text === LEDGER_STATUS_FILTER_LABELS[filter]) return filter;
+  }
+  return null;
+}
+
+/** The stored status a filter selects; null for all. */
+export function ledgerStatusOf(filter: LedgerStatusFilter): LedgerStatus | null {
+  return filter === 'all' ? null : LEDGER_STATUS[filter];
+}
+
+/** A line's stored status from the wording or a code (the CSV import accepts both). */
+export function parseLedgerStatus(value: string): LedgerStatus | null {
+  const filter = parseStatusFilter(value);
+  return filter === 'shipped' || filter === 'backlog' ? LEDGER_STATUS[filter] : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keywords (spec §5: at most 5, trimmed, non-empty) and OR/AND (spec §7 search_type_flag)
+
+export const SEARCH_TYPE_FLAG = { or: 1, and: 2 } as const;
+export type KeywordMatch = keyof typeof SEARCH_TYPE_FLAG;
+export const KEYWORD_MAX_LENGTH = 100;
+
+export function keywordMatchOf(searchTypeFlag: number | null | undefined): KeywordMatch {
+  return searchTypeFlag === SEARCH_TYPE_FLAG.and ? 'and' : 'or';
+}
+
+/**
+ * Trimmed, non-empty, distinct keywords in their order. A string is split at white space
+ * (half- or full-width), so "山田 太陽光" is two keywords. The count is not cut here: the
+ * server refuses more than KEYWORDS_MAX, the chip input stops adding at KEYWORDS_MAX.
+ */
+export function normalizeKeywords(input: string | readonly string[] | null | undefined): string[] {
+  const parts = typeof input === 'string' ? input.split(/\s+/) : (input ?? []);
+  const result: string[] = [];
+  for (const part of parts) {
+    const keyword = part.trim();
+    if (keyword !== '' && !result.includes(keyword)) result.push(keyword);
+  }
+  return result;
+}
+
+/** The chip list after typing raw and pressing Enter (or leaving the field). */
+export function addKeyword(list: readonly string[], raw: string): string[] {
+  const keyword = raw.trim();
+  if (keyword === '' || list.includes(keyword) || list.length >= KEYWORDS_MAX) return [...list];
+  return [...list, keyword];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item numbers (spec §4: start <= item <= end; equal start and end is a prefix match)
+
+/** Item numbers are compared in upper case; full-width letters and digits count as ASCII. */
+export function normalizeItemNo(raw: string | null | undefined): string {
+  return (raw ?? '').normalize('NFKC').trim().toUpperCase();
+}
+
+export type ItemNoFilter =
+  | { kind: 'prefix'; prefix: string }
+  | { kind: 'range'; from: string | null; to: string | null };
+
+/** The item-number condition of a start and an end field; null when both are empty. */
+export function itemNoFilterOf(
+  start: string | null | undefined,
+  end: string | null | undefined,
+): ItemNoFilter | null {
+  const from = normalizeItemNo(start);
+  const to = normalizeItemNo(end);
+  if (from === '' && to === '') return null;
+  if (from === to) return { kind: 'prefix', prefix: from };
+  return { kind: 'range', from: from || null, to: to || null };
+}
+
+/**
+ * Whether an item number passes the filter. Strings compare by code unit, which is what the
+ * server's SQL does with COLLATE "C", so both sides agree whatever the database's collation.
+ */
+export function matchesItemNo(itemName: string, filter: ItemNoFilter | null): boolean {
+  if (!filter) return true;
+  if (filter.kind === 'prefix') return itemName.startsWith(filter.prefix);
+  return (
+    (filter.from === null || itemName >= filter.from) &&
+    (filter.to === null || itemName <= filter.to)
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates (spec §4 and §9: empty dates mean two years ago to two years ahead)
+
+export const DEFAULT_WINDOW_YEARS = 2;
+const DAY_MS = 86_400_000;
+const JST_OFFSET_MS = 9 * 3_600_000;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * YYYY-MM-DD from a date input: "2026-04-01", "2026/04/01" or "2026/4/1"; '' or absent → null;
+ * anything else, or a day that does not exist, → undefined.
+ */
+export function parseDateInput(value: string | null | undefined): string | null | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(text);
+  if (!match) return undefined;
+  const iso = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : undefined;
+}
+
+/** The calendar date in Japan at an instant, YYYY-MM-DD. */
+export function todayInJapan(now: Date): string {
+  return new Date(now.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The same day some years later or earlier; 29 February becomes 28 February in other years. */
+export function addYears(isoDate: string, years: number): string {
+  const y = Number(isoDate.slice(0, 4)) + years;
+  const m = Number(isoDate.slice(5, 7));
+  let d = Number(isoDate.slice(8, 10));
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d > lastDay) d = lastDay;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The order-date window of a search. Each empty bound falls back on its own: from two years
+ * before today, to two years after today (spec §4 "When dates are empty…").
+ */
+export function ledgerDateWindow(
+  fromDate: string | null,
+  toDate: string | null,
+  today: string,
+): { from: string; to: string } {
+  return {
+    from: fromDate ?? addYears(today, -DEFAULT_WINDOW_YEARS),
+    to: toDate ?? addYears(today, DEFAULT_WINDOW_YEARS),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sorting and paging (server-side paging is an optional addition, DESIGN.md §3)
+
+/** The sortable columns: the desktop table's arrows, the phone sort select, and the order date. */
+export const LEDGER_SORT_FIELDS = [
+  'status',
+  'shipped_date',
+  'property_name',
+  'destination_name1',
+  'item_name',
+  'model_name',
+  'quantity',
+  'sale_order_date',
+] as const;
+export type LedgerSortField = (typeof LEDGER_SORT_FIELDS)[number];
+export type SortDirection = 'asc' | 'desc';
+export interface LedgerSort {
+  field: LedgerSortField;
+  direction: SortDirection;
+}
+
+/** Without a sort: newest order date first. */
+export const DEFAULT_LEDGER_SORT: LedgerSort = { field: 'sale_order_date', direction: 'desc' };
+export const LEDGER_PAGE_SIZE_MAX = 1000;
+/** The unpaged answer (the spec's plain array) stops here; beyond, the caller must narrow. */
+export const LEDGER_UNPAGED_MAX_ROWS = 20_000;
+export const LEDGER_TOO_MANY_ROWS_MESSAGE =
+  '検索結果の件数が多すぎるため、データを取得できませんでした。期間を短くして再度検索してください。';
+
+// ---------------------------------------------------------------------------------------------
+// The whole search
+
+/** Every condition of one search, normalised; what both the SQL and matchesLedgerSearch apply. */
+export interface LedgerSearchCriteria {
+  customerCode: number;
+  /** Order-date window, both ends included (docs/decisions/002: backlog lines have no shipped date). */
+  from: string;
+  to: string;
+  status: LedgerStatus | null;
+  itemNo: ItemNoFilter | null;
+  /** Contained in model_name, case-insensitive. */
+  productName: string | null;
+  /** Contained in property_name, case-insensitive. */
+  propertyName: string | null;
+  /** Each contained in the search text (property, model, destination 1 and 2, item number). */
+  keywords: string[];
+  keywordMatch: KeywordMatch;
+}
+
+/** The spec's search fields (spec §7), as the server's request schema has parsed them. */
+export interface LedgerSearchInput {
+  customer_code: number;
+  from_date?: string | null | undefined;
+  to_date?: string | null | undefined;
+  item_no?: string | null | undefined;
+  item_no_start?: string | null | undefined;
+  item_no_end?: string | null | undefined;
+  product_name?: string | null | undefined;
+  property_name?: string | null | undefined;
+  search_type_flag?: number | null | undefined;
+  status?: string | null | undefined;
+  text_field?: string | readonly string[] | null | undefined;
+}
+
+export type LedgerSearchProblem =
+  | 'invalid-date'
+  | 'date-order'
+  | 'invalid-status'
+  | 'too-many-keywords'
+  | 'keyword-too-long'
+  | 'item-no-conflict';
+
+export const LEDGER_SEARCH_PROBLEM_MESSAGES: Record<LedgerSearchProblem, string> = {
+  'invalid-date': '日付は YYYY-MM-DD の形式で、存在する日付を指定してください。',
+  'date-order': '開始日は終了日以前の日付を指定してください。',
+  'invalid-status': 'ステータスは「全て」「出荷済」「受注残」のいずれかを指定してください。',
+  'too-many-keywords': `キーワードは${KEYWORDS_MAX}個までです。`,
+  'keyword-too-long': `キーワードは1個あたり${KEYWORD_MAX_LENGTH}文字までです。`,
+  'item-no-conflict':
+    '品番は item_no か item_no_start / item_no_end のどちらかで指定してください。',
+};
+
+const blankToNull = (value: string | null | undefined): string | null => {
+  const text = (value ?? '').trim();
+  return text === '' ? null : text;
+};
+
+/** Problems of a search input by field; empty when the input can run. */
+export function ledgerSearchProblems(
+  input: LedgerSearchInput,
+): Partial<Record<keyof LedgerSearchInput, LedgerSearchProblem>> {
+  const problems: Partial<Record<keyof LedgerSearchInput, LedgerSearchProblem>> = {};
+  const from = parseDateInput(input.from_date);
+  const to = parseDateInput(input.to_date);
+  if (from === undefined) problems.from_date = 'invalid-date';
+  if (to === undefined) problems.to_date = 'invalid-date';
+  if (from && to && from > to) problems.to_date = 'date-order';
+  if (parseStatusFilter(input.status) === null) problems.status = 'invalid-status';
+  const keywords = normalizeKeywords(input.text_field);
+  if (keywords.length > KEYWORDS_MAX) problems.text_field = 'too-many-keywords';
+  else if (keywords.some((k) => k.length > KEYWORD_MAX_LENGTH))
+    problems.text_field = 'keyword-too-long';
+  if (
+    normalizeItemNo(input.item_no) !== '' &&
+    (normalizeItemNo(input.item_no_start) !== '' || normalizeItemNo(input.item_no_end) !== '')
+  ) {
+    problems.item_no = 'item-no-conflict';
+  }
+  return problems;
+}
+
+/**
+ * The normalised criteria of a valid input (check ledgerSearchProblems first). The spec's single
+ * item_no counts as both start and end, i.e. a prefix match; item_no_start / item_no_end give a
+ * range. today is the calendar date in Japan (todayInJapan).
+ */
+export function ledgerSearchCriteriaOf(
+  input: LedgerSearchInput,
+  today: string,
+): LedgerSearchCriteria {
+  const single = normalizeItemNo(input.item_no);
+  const window = ledgerDateWindow(
+    parseDateInput(input.from_date) ?? null,
+    parseDateInput(input.to_date) ?? null,
+    today,
+  );
+  return {
+    customerCode: input.customer_code,
+    from: window.from,
+    to: window.to,
+    status: ledgerStatusOf(parseStatusFilter(input.status) ?? 'all'),
+    itemNo: single
+      ? itemNoFilterOf(single, single)
+      : itemNoFilterOf(input.item_no_start, input.item_no_end),
+    productName: blankToNull(input.product_name),
+    propertyName: blankToNull(input.property_name),
+    keywords: normalizeKeywords(input.text_field),
+    keywordMatch: keywordMatchOf(input.search_type_flag),
+  };
+}
+
+/** The fields of an order line the search looks at. */
+export interface SearchableLedgerLine {
+  customer_code: number;
+  status: string;
+  sale_order_date: string;
+  property_name: string;
+  item_name: string;
+  model_name: string;
+  destination_name1: string;
+  destination_name2: string;
+}
+
+/** The text keywords are looked for in (the database's generated search_text column). */
+export function ledgerSearchText(line: SearchableLedgerLine): string {
+  return `${line.property_name} ${line.model_name} ${line.destination_name1} ${line.destination_name2} ${line.item_name}`.toLowerCase();
+}
+
+const contains = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
+
+/** The search in memory: what the server's SQL selects, for loaded rows and for tests. */
+export function matchesLedgerSearch(
+  line: SearchableLedgerLine,
+  criteria: LedgerSearchCriteria,
+): boolean {
+  if (line.customer_code !== criteria.customerCode) return false;
+  if (line.sale_order_date < criteria.from || line.sale_order_date > criteria.to) return false;
+  if (criteria.status !== null && line.status !== criteria.status) return false;
+  if (!matchesItemNo(line.item_name, criteria.itemNo)) return false;
+  if (criteria.productName !== null && !contains(line.model_name, criteria.productName))
+    return false;
+  if (criteria.propertyName !== null && !contains(line.property_name, criteria.propertyName))
+    return false;
+  if (criteria.keywords.length > 0) {
+    const text = ledgerSearchText(line);
+    const hit = (k: string) => contains(text, k);
+    return criteria.keywordMatch === 'and'
+      ? criteria.keywords.every(hit)
+      : criteria.keywords.some(hit);
+  }
+  return true;
+}

@@ -1,0 +1,61 @@
+import { STAFF_CUSTOMER_CODE, STAFF_USER_TYPE_ID } from './constants';
+
+// Spec §5 "Manager row" and "User types offered", used by the managers screen and the server.
+
+export interface ManagerRowFields {
+  mail: string;
+  user_name: string;
+  customer_code: number | string | null;
+  user_type_id: number | string | null;
+}
+
+export type ManagerRowProblem = 'empty' | 'invalid';
+
+/** Mail must contain an @ with non-space text on both sides (spec §5). */
+export const isManagerMail = (mail: string) => /^\S+@\S+$/.test(mail.trim());
+
+/** Type 3 only with customer 99999, and 99999 only with type 3 (spec §5). */
+export function isUserTypeAllowedForCustomer(customerCode: number, userTypeId: number): boolean {
+  return (customerCode === STAFF_CUSTOMER_CODE) === (userTypeId === STAFF_USER_TYPE_ID);
+}
+
+/** The user types the permission select offers for a customer (spec §5). */
+export function userTypesOffered<T extends { id: number }>(
+  customerCode: number | null,
+  all: readonly T[],
+): T[] {
+  if (customerCode === STAFF_CUSTOMER_CODE) return all.filter((t) => t.id === STAFF_USER_TYPE_ID);
+  return all.filter((t) => t.id !== STAFF_USER_TYPE_ID);
+}
+
+export function managerRowProblems(
+  row: ManagerRowFields,
+): Partial<Record<keyof ManagerRowFields, ManagerRowProblem>> {
+  const problems: Partial<Record<keyof ManagerRowFields, ManagerRowProblem>> = {};
+  if (row.mail.trim() === '') problems.mail = 'empty';
+  else if (!isManagerMail(row.mail) || row.mail.length > 254) problems.mail = 'invalid';
+  if (row.user_name.trim() === '') problems.user_name = 'empty';
+  else if (row.user_name.length > 100) problems.user_name = 'invalid';
+  const code =
+    row.customer_code === null || row.customer_code === '' ? null : Number(row.customer_code);
+  const type =
+    row.user_type_id === null || row.user_type_id === '' ? null : Number(row.user_type_id);
+  if (code === null) problems.customer_code = 'empty';
+  else if (!Number.isInteger(code) || code <= 0) problems.customer_code = 'invalid';
+  if (type === null) problems.user_type_id = 'empty';
+  else if (!Number.isInteger(type)) problems.user_type_id = 'invalid';
+  if (
+    !problems.customer_code &&
+    !problems.user_type_id &&
+    !isUserTypeAllowedForCustomer(code!, type!)
+  ) {
+    problems.user_type_id = 'invalid';
+  }
+  return problems;
+}
+
+/** detail.description of the 409 answers; the screen picks its toast by whether it mentions mail. */
+export const DUPLICATE_DESCRIPTIONS = {
+  mail: 'mail: このメールアドレスはこの取引先に既に登録されています。',
+  customerCode: 'customer_code: この取引先コードには既にこの利用者が登録されています。',
+} as const;

@@ -1,0 +1,20 @@
+// The spec's quoted messages (spec §5, §8), word for word. Both the screens and the tests use these.
+
+export const LOGIN_MESSAGES = {
+  wrongCredentials: 'メールアドレスまたはパスワードが正しくありません。',
+  /** Added to wrongCredentials when the 5th failure locks the account (spec §8). */
+  lockedNowAddition: 'ログインの失敗回数が多すぎるため、1時間利用を停止します。',
+  locked: 'アカウントがロックされています。時間をおいてログインしてください。',
+  notVerified:
+    'メールアドレスが有効になっていません。登録完了メールのURLにアクセスし、登録を完了させてください。',
+  deleted: 'アカウントが削除されています。法人の管理者にアカウントの追加を申請してください。',
+  generic: 'エラーが発生しました。時間をおいてログインしてください。',
+} as const;
+
+export const RESET_MESSAGES = {
+  checkMail: '正しいメールアドレスかご確認ください。',
+  sendFailed: 'メールが送信できませんでした。時間をおいて再度送信してください。',
+} as const;
+
+export const PERMISSION_DENIED_MESSAGE = 'このページにアクセスする権限がありません。';
+export const ROUTER_FALLBACK_MESSAGE = 'Unexpected Application Error!';

@@ -1,0 +1,28 @@
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+// Spec §5: at least 8 characters with a letter, a digit and a symbol. One rule for the login form,
+// the reset form and the identity provider on the server.
+const LETTER = /[A-Za-z]/;
+const DIGIT = /[0-9]/;
+const SYMBOL = /[^A-Za-z0-9\s]/;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export type PasswordProblem = 'too-short' | 'too-long' | 'no-letter' | 'no-digit' | 'no-symbol';
+
+export function passwordProblems(password: string): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push('too-short');
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push('too-long');
+  if (!LETTER.test(password)) problems.push('no-letter');
+  if (!DIGIT.test(password)) problems.push('no-digit');
+  if (!SYMBOL.test(password)) problems.push('no-symbol');
+  return problems;
+}
+
+export function meetsPasswordPolicy(password: string): boolean {
+  return passwordProblems(password).length === 0;
+}
+
+/** Shown where a new password is chosen (the reset form); the login form never explains why. */
+export const PASSWORD_POLICY_TEXT =
+  'パスワードは8文字以上で、英字・数字・記号をそれぞれ1文字以上含めてください。';

@@ -1,0 +1,57 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The e2e server's DATA_DIR (scripts/e2e-server.mjs empties it at start). Fixed, so that the tests
+// can read the mails the server writes under <dir>/mail; set here so that the workers see it too.
+// Not under test-results: Playwright empties that folder when a run starts, and a second run
+// started by mistake would delete the data of the server still in use.
+// E2E_PORT (default 3100) lets a second run or checkout keep out of this one's way.
+const port = process.env.E2E_PORT ?? '3100';
+const e2eDataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `customer-portal-e2e-data-${port}`);
+process.env.E2E_DATA_DIR = e2eDataDir;
+
+// Debian's Chromium, never a downloaded browser (`npx playwright install` must not run).
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    launchOptions,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    env: { E2E_DATA_DIR: e2eDataDir, E2E_PORT: port },
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,26 @@
+// `npm run build`: the web app with Vite into dist/web, the server bundled with esbuild into dist/server.
+import { rmSync } from 'node:fs';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+
+export async function buildAll() {
+  const started = performance.now();
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  rmSync('dist/server', { recursive: true, force: true });
+  await esbuild({
+    entryPoints: ['server/main.ts'],
+    outfile: 'dist/server/main.js',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  console.log(`built dist/web and dist/server in ${Math.round(performance.now() - started)} ms`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildAll();
+}

@@ -1,0 +1,47 @@
+// Started by Playwright (playwright.config.ts webServer): the built production server on port 3100
+// with a fresh DATA_DIR (E2E_DATA_DIR, or a temporary folder), the demo data and the browser tests'
+// own accounts, so every browser run starts from the same state.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const dataDir = process.env.E2E_DATA_DIR
+  ? resolve(process.env.E2E_DATA_DIR)
+  : mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+if (!process.env.E2E_DATA_DIR)
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+if (process.env.DATABASE_URL) {
+  // A disposable test database (see scripts/test.mjs): start from an empty schema.
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(
+    'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE;',
+  );
+  await client.end();
+}
+
+const port = process.env.E2E_PORT ?? '3100';
+Object.assign(process.env, {
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  SHUTDOWN_GRACE_MS: '2000',
+  // Every browser test signs in from 127.0.0.1; the limits themselves are tested in tests/api.
+  RATE_LIMIT_IP_PER_MINUTE: '10000',
+  RATE_LIMIT_MAIL_PER_MINUTE: '10000',
+});
+
+const prepared = spawnSync('npx', ['tsx', 'tests/e2e/support/prepare-e2e-data.ts'], {
+  stdio: 'inherit',
+  env: process.env,
+});
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+
+await import('../dist/server/main.js');

@@ -1,0 +1,63 @@
+// `npm run import:ledger -- file.csv [more.csv …]`: upserts order lines from the core system's CSV
+// export (README "Ledger import (CSV)"). Each file is checked row by row and written in one
+// transaction: a file with a bad row writes nothing and the command exits with status 1.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../server/config';
+import { openPlatform } from '../server/platform';
+import { importLedgerCsv, LedgerImportError } from '../server/services/ledger-import';
+
+const USAGE = 'usage: npm run import:ledger -- <file.csv> [more.csv …]';
+
+async function main(files: readonly string[]): Promise<number> {
+  if (files.length === 0 || files.some((f) => f.startsWith('-'))) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const platform = await openPlatform(config, pino({ level: 'warn' }));
+  let failed = 0;
+  try {
+    const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    console.log(`database: ${where}`);
+    for (const file of files) {
+      const started = performance.now();
+      try {
+        const text = await readFile(file);
+        const result = await importLedgerCsv(platform.database.db, text, {
+          actorUserId: null,
+          actorMail: null,
+          source: 'cli',
+          fileName: basename(file),
+        });
+        const ms = Math.round(performance.now() - started);
+        console.log(
+          `${file}: ${result.total} rows — inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged} (${ms} ms)`,
+        );
+      } catch (error) {
+        failed++;
+        if (error instanceof LedgerImportError) {
+          console.error(`${file}: not imported, nothing written.`);
+          for (const problem of error.problems) console.error(`  ${problem.message}`);
+          if (error.moreProblems > 0) console.error(`  … and ${error.moreProblems} more`);
+        } else {
+          console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+  } finally {
+    await platform.close();
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`import failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

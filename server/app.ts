@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { appConfigOf, type Config } from './config';
+import { loggerOptions } from './logger';
+import type { Platform } from './platform';
+import { databasePlugin } from './plugins/database';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { identityPlugin } from './plugins/identity';
+import { openApiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { webAppPlugin } from './plugins/web-app';
+import { apiV1Routes } from './routes/api/v1/index';
+import { bulkDownloadRoutes } from './routes/bulk-download';
+import { healthRoutes } from './routes/health';
+import { storageDownloadRoutes } from './routes/storage-download';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** false for routes hidden from the OpenAPI document (static files, the docs themselves). */
+  documented: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  platform: Platform;
+  /** The built web app directory (dist/web). */
+  webRoot: string;
+  /** Where the logs go; stdout by default (tests capture them). */
+  logStream?: { write(line: string): void };
+}
+
+/** Builds the whole server: plugins for outside systems first, then the routes (fastify/demo). */
+export async function buildApp({
+  config,
+  platform,
+  webRoot,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    trustProxy: config.TRUST_PROXY ?? false,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The route table: OpenAPI completeness and (later) the authorization matrix are checked against it.
+  app.decorate('config', config);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routeTable.push({
+        method: String(method),
+        url: route.url,
+        documented: !(route.schema as { hide?: boolean } | undefined)?.hide,
+      });
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin, { platform });
+  await app.register(securityHeadersPlugin);
+  await app.register(openApiPlugin, { config });
+
+  await app.register(identityPlugin, {
+    auth: platform.auth,
+    limiter: platform.preLoginLimiter,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(apiV1Routes, { prefix: '/api/v1' });
+  await app.register(storageDownloadRoutes, { storage: platform.storage });
+  await app.register(bulkDownloadRoutes, { storage: platform.storage });
+  await app.register(webAppPlugin, { webRoot, appConfig: appConfigOf(config) });
+
+  return app;
+}

@@ -1,0 +1,147 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { AppConfig } from '../domain/app-config';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+
+const absoluteUrl = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://');
+
+/** Every environment variable the product reads, validated once at start (README "Configuration"). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_TITLE: z.string().min(1).default('お客様ポータル'),
+  SUPPORT_EMAIL: z.string().email().default('support@example.com'),
+  PUBLIC_API_KEY: z.string().min(1).default('portal-public-key'),
+  PUBLIC_BASE_URL: optionalString.pipe(absoluteUrl.optional()),
+  /** Comma-separated prefixes that notice and banner URLs must start with (spec §5 {host}). */
+  URL_PREFIXES: z.string().default('https://,http://'),
+  DRAWINGS_URL: absoluteUrl.default('https://example.com/drawings'),
+  DRAWINGS_PASSWORD: z.string().default('roof2025'),
+  COMPANY_HOME_URL: absoluteUrl.default('https://example.com/'),
+  /** Seed the demo data when the database is empty. */
+  SEED_DEMO: booleanFlag(true),
+  /** Trust X-Forwarded-For from this proxy (e.g. "127.0.0.1" or "10.0.0.0/8"); unset = no proxy. */
+  TRUST_PROXY: optionalString,
+  /** Identity secret (cookies, key encryption); unset = generated once and kept in the database. */
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Pre-login calls allowed per client address and per mail address in one minute. */
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_MAIL_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Outgoing mail server; unset = mails are written as .eml files under DATA_DIR/mail. */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+      'must be an address such as "Portal <no-reply@example.com>" or no-reply@example.com',
+    )
+    .default('お客様ポータル <no-reply@example.com>'),
+  /** S3-compatible object storage (DESIGN.md §1); unset = the local directory DATA_DIR/storage. */
+  S3_ENDPOINT: optionalString.pipe(absoluteUrl.optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither; neither = the AWS SDK's default credential chain (AWS_* variables, role). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** http://host/bucket/key (MinIO, most gateways); false = virtual-hosted http://bucket.host/key. */
+  S3_FORCE_PATH_STYLE: booleanFlag(true),
+  /** Put before every customer bucket name, e.g. "acme-" (AWS bucket names are global). */
+  S3_BUCKET_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{0,39}$/, 'lower-case letters, digits, "." and "-", at most 40')
+      .optional(),
+  ),
+  /** Lifetime of a download URL (shared files, order documents), in seconds. */
+  DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
+  /** Shared rate-limit and lockout counters; unset = they live in the database. */
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  publicBaseUrl: string;
+  urlPrefixes: string[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema
+    .refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
+      // Named by the key id: the error message shows the value, and the secret must not appear.
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    })
+    .safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? '(env)');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    dataDir: resolve(e.DATA_DIR),
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    urlPrefixes: e.URL_PREFIXES.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  };
+}
+
+export function appConfigOf(config: Config): AppConfig {
+  return {
+    webTitle: config.WEB_TITLE,
+    supportEmail: config.SUPPORT_EMAIL,
+    publicApiKey: config.PUBLIC_API_KEY,
+    urlPrefixes: config.urlPrefixes,
+    drawingsUrl: config.DRAWINGS_URL,
+    drawingsPassword: config.DRAWINGS_PASSWORD,
+    companyHomeUrl: config.COMPANY_HOME_URL,
+    companyPages: [
+      { label: '会社情報', url: config.COMPANY_HOME_URL },
+      { label: '製品情報', url: new URL('products', config.COMPANY_HOME_URL).href },
+      { label: 'お問い合わせ', url: new URL('contact', config.COMPANY_HOME_URL).href },
+    ],
+  };
+}

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { jwt } from 'better-auth/plugins/jwt';
+import { eq } from 'drizzle-orm';
+import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type { Database } from '../../db/client';
+import {
+  appSecrets,
+  authAccount,
+  authJwks,
+  authSession,
+  authUser,
+  authVerification,
+} from '../../db/schema';
+import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import {
+  meetsPasswordPolicy,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_POLICY_TEXT,
+} from '../../domain/password-policy';
+import type { Config } from '../config';
+import type { Mailer } from '../mail/mail-port';
+import { passwordResetMail, verificationMail } from './mail-templates';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** Access tokens: asymmetric signatures only (DESIGN.md §2); no "none", no HMAC. */
+export const ACCESS_TOKEN_ALGORITHMS = ['EdDSA'];
+export const ACCESS_TOKEN_LIFETIME = '1h';
+
+/**
+ * The identity secret: AUTH_SECRET when configured, otherwise one generated on first start and
+ * kept in the database, so that every instance on the same database shares it.
+ */
+export async function identitySecret(config: Config, db: Database): Promise<string> {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  await db
+    .insert(appSecrets)
+    .values({ name: 'auth_secret', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'auth_secret'));
+  if (!row) throw new Error('identity secret missing');
+  return row.value;
+}
+
+export interface IdentityOptions {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+}
+
+export function createAuth({ config, db, mailer, secret }: IdentityOptions) {
+  // The mail port logs each mail itself (with the file's link when mail goes to files).
+  const sendMail = async (to: string, content: { subject: string; text: string }) => {
+    await mailer.send({ to, ...content });
+  };
+
+  return betterAuth({
+    appName: config.WEB_TITLE,
+    // Explicit, never guessed from a request or from process.env.BASE_URL (DESIGN.md §8).
+    baseURL: config.publicBaseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [config.publicBaseUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+        jwks: authJwks,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by administrators (managers page) and the demo seed, never by sign-up.
+      disableSignUp: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) =>
+        sendMail(user.email, passwordResetMail(config, user.name, url)),
+      // Following the link of a mail proves the address: invitations and resets verify it.
+      onPasswordReset: async ({ user }) => {
+        await db
+          .update(authUser)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(eq(authUser.id, user.id));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, url }) =>
+        sendMail(user.email, verificationMail(config, user.name, url)),
+    },
+    session: {
+      // The identity session persists and is refreshed in the background (spec §4 "Login state").
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    // Pre-login limits are ours, shared by every instance (server/rate-limit).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'portal',
+      useSecureCookies: config.publicBaseUrl.startsWith('https://'),
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Spec §5: the password policy holds wherever a password is chosen, on the server too.
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          const body = ctx.body as { newPassword?: unknown } | undefined;
+          if (typeof body?.newPassword !== 'string' || !meetsPasswordPolicy(body.newPassword)) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_POLICY',
+              message: PASSWORD_POLICY_TEXT,
+            });
+          }
+        }
+      }),
+    },
+    plugins: [
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          issuer: config.publicBaseUrl,
+          audience: config.publicBaseUrl,
+          expirationTime: ACCESS_TOKEN_LIFETIME,
+          // Minimal claims: the subject (identity uid) only, no user object (issue: sign-in §1).
+          definePayload: () => ({}),
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export class InvalidAccessTokenError extends Error {
+  override name = 'InvalidAccessTokenError';
+}
+
+/**
+ * Verifies /api/v1 bearer tokens against the identity's own public keys, with the algorithm
+ * allow-list, issuer, audience and expiry checks. Keys are cached and re-read when an unknown key
+ * id appears (another instance may have created it), at most every 10 s.
+ */
+export function createAccessTokenVerifier(auth: Auth, config: Config) {
+  let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
+  let loadedAt = 0;
+  let loading: Promise<void> | undefined;
+  // Single flight: concurrent requests with a new key id share one read of the keys.
+  const loadKeys = () => {
+    loading ??= (async () => {
+      try {
+        const jwks = await auth.api.getJwks();
+        keySet = createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]);
+        loadedAt = Date.now();
+      } finally {
+        loading = undefined;
+      }
+    })();
+    return loading;
+  };
+  const verify = async (token: string) => {
+    const { payload } = await jwtVerify(token, keySet!, {
+      algorithms: ACCESS_TOKEN_ALGORITHMS,
+      issuer: config.publicBaseUrl,
+      audience: config.publicBaseUrl,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    return { ...payload, uid: payload.sub! };
+  };
+
+  return async function verifyAccessToken(token: string): Promise<{ uid: string } & JWTPayload> {
+    if (!keySet) await loadKeys();
+    try {
+      return await verify(token);
+    } catch (err) {
+      // A key created since the last read (by this or another instance): read the keys again.
+      if (
+        (err as { code?: string }).code === 'ERR_JWKS_NO_MATCHING_KEY' &&
+        Date.now() - loadedAt > 250
+      ) {
+        await loadKeys();
+        try {
+          return await verify(token);
+        } catch {
+          // refused below
+        }
+      }
+      throw new InvalidAccessTokenError('access token refused');
+    }
+  };
+}
+
+/**
+ * Creates an identity with a password directly (sign-up is closed): used by the demo seed, and
+ * later by user administration. Returns the uid.
+ */
+export async function createPasswordIdentity(
+  auth: Auth,
+  input: { email: string; name: string; password: string; emailVerified: boolean },
+): Promise<string> {
+  const ctx = await auth.$context;
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email: input.email.toLowerCase(),
+      name: input.name,
+      emailVerified: input.emailVerified,
+    },
+    { method: 'admin' },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await ctx.password.hash(input.password),
+  });
+  return user.id;
+}

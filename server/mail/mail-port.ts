@@ -1,0 +1,22 @@
+/** One outgoing mail. `to` is a single address; the sender is always config MAIL_FROM. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SentMail {
+  /** The Message-ID header of the mail. */
+  id: string;
+  /** Where the mail went when it was not sent over the network (the file driver: the .eml path). */
+  location?: string;
+}
+
+/**
+ * The mail port (DESIGN.md §1): `.eml` files under `<dataDir>/mail` by default, SMTP with
+ * SMTP_URL. A failed delivery rejects; the caller decides whether that fails its request.
+ */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<SentMail>;
+}

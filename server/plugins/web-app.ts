@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEMO_ASSET_BASE, demoAssetsFolder } from '../../db/seed/demo-master-data';
+import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../../domain/app-config';
+import { pageTitle } from '../../domain/page-title';
+import { HttpError } from '../errors';
+
+export interface WebAppOptions {
+  /** The built web app (dist/web); index.html must be inside. */
+  webRoot: string;
+  appConfig: AppConfig;
+}
+
+/** Puts the product name in <title> and the app configuration before </head> (no inline script runs). */
+export function renderIndexHtml(html: string, appConfig: AppConfig): string {
+  // `<` is escaped so that no configured text can close the script element.
+  const json = JSON.stringify(appConfig).replaceAll('<', '\\u003c');
+  const tag = `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  const title = pageTitle(appConfig.webTitle).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace('</head>', `${tag}\n</head>`);
+}
+
+function wantsApp(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !path.startsWith('/api/') &&
+    path !== '/api' &&
+    !/\.[a-z0-9]+$/i.test(path)
+  );
+}
+
+/**
+ * Serves the built single-page app. Paths that are not files and not under /api render the app,
+ * which shows the login screen for unknown routes (spec §2); unknown /api paths answer JSON 404.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
+  const indexPath = join(opts.webRoot, 'index.html');
+  const built = existsSync(indexPath);
+  if (!built) {
+    app.log.warn({ webRoot: opts.webRoot }, 'web app is not built; run `npm run build`');
+  } else {
+    await app.register(fastifyStatic, {
+      root: opts.webRoot,
+      index: false,
+      wildcard: true,
+      setHeaders(res, path) {
+        // Vite puts a content hash in every asset name under /assets, so they never change.
+        res.header(
+          'cache-control',
+          path.includes(`${join(opts.webRoot, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=300',
+        );
+      },
+    });
+  }
+  // Demo banner images of the seed (db/seed/assets), referenced by the demo banners' image_url.
+  await app.register(fastifyStatic, {
+    root: demoAssetsFolder(),
+    prefix: DEMO_ASSET_BASE,
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+  });
+
+  const indexHtml = built ? renderIndexHtml(readFileSync(indexPath, 'utf8'), opts.appConfig) : '';
+
+  const sendApp = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+  if (built) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (built && wantsApp(request)) return sendApp(reply);
+    throw new HttpError(404, 'NOT_FOUND');
+  });
+});

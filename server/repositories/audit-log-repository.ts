@@ -1,0 +1,26 @@
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+export interface AuditEntry {
+  actorUserId: number | null;
+  actorMail: string | null;
+  /** e.g. "notice.create", "banner.delete", "user.update". */
+  action: string;
+  entity: string;
+  entityId: string | number | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** Records one write; call it inside the write's own transaction so both land or neither does. */
+export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actor_user_id: entry.actorUserId,
+    actor_mail: entry.actorMail,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId === null ? null : String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

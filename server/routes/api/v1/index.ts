@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../../errors';
+import { bannerRoutes } from './banner/index';
+import { noticeRoutes } from './notice/index';
+import { sharedFilesApiRoutes } from './shared-file/index';
+import { ledgerRoutes } from './spec/ledger';
+import { specLookupRoutes } from './spec/lookups';
+import { userAdminRoutes } from './user/admin';
+import { userIdentityRoutes } from './user/identity';
+import { userPreLoginRoutes } from './user/pre-login';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the /api/v1 auth hook from a verified bearer token; null for pre-login calls. */
+    identity: { uid: string } | null;
+  }
+  interface FastifyContextConfig {
+    /** "pre-login": no bearer token; the spec's static api-key header instead (spec §6). */
+    access?: 'pre-login';
+  }
+}
+
+/**
+ * The /api/v1 tree of the spec's calls (spec §7). Authentication runs here for the whole tree;
+ * authorization runs in the services, from the caller the token names.
+ */
+export async function apiV1Routes(app: FastifyInstance) {
+  app.decorateRequest('identity', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.access === 'pre-login') {
+      if (request.headers['x-api-key'] !== app.config.PUBLIC_API_KEY) {
+        throw new HttpError(401, 'UNAUTHORIZED');
+      }
+      return;
+    }
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
+    if (!match) throw new HttpError(401, 'UNAUTHORIZED');
+    try {
+      request.identity = { uid: (await app.verifyAccessToken(match[1]!)).uid };
+    } catch (err) {
+      request.log.info({ reason: (err as Error).message }, 'bearer token refused');
+      throw new HttpError(401, 'UNAUTHORIZED');
+    }
+  });
+
+  await app.register(userPreLoginRoutes, { prefix: '/user' });
+  await app.register(userIdentityRoutes, { prefix: '/user' });
+  await app.register(userAdminRoutes, { prefix: '/user' });
+  await app.register(specLookupRoutes, { prefix: '/spec' });
+  await app.register(ledgerRoutes, { prefix: '/spec' });
+  await app.register(noticeRoutes, { prefix: '/notice' });
+  await app.register(bannerRoutes, { prefix: '/banner' });
+  await app.register(sharedFilesApiRoutes);
+}

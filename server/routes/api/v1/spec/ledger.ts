@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ledgerImportAnswerSchema,
+  ledgerSearchAnswerSchema,
+  ledgerSearchBodySchema,
+} from '../../../../../domain/api/ledger';
+import { apiErrorSchema } from '../../../../../domain/api-error';
+import {
+  importLedgerFromRequest,
+  LEDGER_IMPORT_MAX_BYTES,
+} from '../../../../services/ledger-import';
+import { searchLedgerItems } from '../../../../services/ledger-search-service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+const tags = ['spec'];
+
+/** Order lines: the search (spec §7) and the staff-only CSV import (DESIGN.md §4). */
+export async function ledgerRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Only this plugin reads text/csv bodies; the rest of the API stays JSON-only.
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: LEDGER_IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  api.post(
+    '/search-result-ledgerItem',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '受注・出荷明細の検索',
+        description:
+          'page / page_size / sort のいずれも無い場合は明細の配列（最大 20,000 件、超えると 400 TOO_MANY_RESULTS）、' +
+          'いずれかがある場合は { items, total, page, page_size } を返します。',
+        body: ledgerSearchBodySchema,
+        response: { 200: ledgerSearchAnswerSchema, ...errors },
+      },
+      // The answer (up to 20,000 lines) comes typed from the repository's SELECT: it is written
+      // as JSON without a second pass through zod (docs/decisions/005). The schema still
+      // documents it, and the API tests check the shape.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => searchLedgerItems(app.db, request, request.body),
+  );
+
+  api.post(
+    '/import-ledger',
+    {
+      bodyLimit: LEDGER_IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        security,
+        summary: '受注・出荷明細 CSV の取り込み（スタッフのみ）',
+        description:
+          'UTF-8 の CSV（見出し行あり）を本文に text/csv で送ります。明細キーで upsert し、1行でも誤りがあれば何も書き込みません。',
+        consumes: ['text/csv'],
+        body: z.string(),
+        response: { 200: ledgerImportAnswerSchema, ...errors, 413: apiErrorSchema },
+      },
+    },
+    async (request) => importLedgerFromRequest(app.db, request, request.body),
+  );
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  corporateCodeAnswerSchema,
+  corporateCodeQuerySchema,
+  corporateNameAnswerSchema,
+  customerCodeQuerySchema,
+  customerListAnswerSchema,
+  customerMapAnswerSchema,
+  customerNameAnswerSchema,
+  loginUserQuerySchema,
+} from '../../../../../domain/api/spec';
+import { apiErrorSchema } from '../../../../../domain/api-error';
+import {
+  corporateCodeOfCustomer,
+  customerListOfCaller,
+  customersOfCorporation,
+  nameOfCorporation,
+  nameOfCustomer,
+} from '../../../../services/customer-lookups';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+
+export async function specLookupRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/convert-from-customer-code-to-coporation-code',
+    {
+      schema: {
+        tags: ['spec'],
+        summary: '取引先コードから法人コードへ',
+        security,
+        querystring: customerCodeQuerySchema,
+        response: { 200: corporateCodeAnswerSchema, ...errors },
+      },
+    },
+    async (request) => corporateCodeOfCustomer(app.db, request, request.query.customer_code),
+  );
+
+  api.get(
+    '/convert-from-customer-code-to-customer-name',
+    {
+      schema: {
+        tags: ['spec'],
+        summary: '取引先コードから取引先名へ',
+        security,
+        querystring: customerCodeQuerySchema,
+        response: { 200: customerNameAnswerSchema, ...errors },
+      },
+    },
+    async (request) => nameOfCustomer(app.db, request, request.query.customer_code),
+  );
+
+  api.get(
+    '/convert-from-coporation-code-to-coporation-name',
+    {
+      schema: {
+        tags: ['spec'],
+        summary: '法人コードから法人名へ',
+        security,
+        querystring: corporateCodeQuerySchema,
+        response: { 200: corporateNameAnswerSchema, ...errors },
+      },
+    },
+    async (request) => nameOfCorporation(app.db, request, request.query.coporate_code),
+  );
+
+  api.get(
+    '/get-customer-code-list',
+    {
+      schema: {
+        tags: ['spec'],
+        summary: '法人の取引先コードと取引先名',
+        security,
+        querystring: corporateCodeQuerySchema,
+        response: { 200: customerMapAnswerSchema, ...errors },
+      },
+    },
+    async (request) => customersOfCorporation(app.db, request, request.query.coporate_code),
+  );
+
+  api.get(
+    '/get-all-customer-code-list',
+    {
+      schema: {
+        tags: ['spec'],
+        summary: '参照できる取引先の一覧（スタッフは全取引先）',
+        security,
+        querystring: loginUserQuerySchema,
+        response: { 200: customerListAnswerSchema, ...errors },
+      },
+    },
+    async (request) => customerListOfCaller(app.db, request),
+  );
+}

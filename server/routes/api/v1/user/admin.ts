@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deletedUserSchema,
+  deleteUserBodySchema,
+  getAllUserTypeBodySchema,
+  getUserByCustomerBodySchema,
+  managedUserSchema,
+  savedUserSchema,
+  saveUserBodySchema,
+  updateUserBodySchema,
+  userTypeListSchema,
+} from '../../../../../domain/api/user';
+import { apiErrorSchema } from '../../../../../domain/api-error';
+import {
+  addUser,
+  deleteUser,
+  getAllUserTypes,
+  getUsersByCustomer,
+  updateUser,
+} from '../../../../services/user-admin-service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+const tags = ['user'];
+
+/** The managers page (spec §2, §7): staff and corporate administrators only. */
+export async function userAdminRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({
+    db: app.db,
+    auth: app.auth,
+    mailer: app.platform.mailer,
+    config: app.config,
+  });
+
+  api.post(
+    '/get-user-by-customer',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '取引先の利用者一覧（法人管理者・スタッフ）',
+        body: getUserByCustomerBodySchema,
+        response: { 200: z.array(managedUserSchema), ...errors },
+      },
+    },
+    async (request) => getUsersByCustomer(app.db, request, request.body.customer_code),
+  );
+  api.post(
+    '/get-all-user-type',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '権限（ユーザー種別）の一覧',
+        body: getAllUserTypeBodySchema,
+        response: { 200: userTypeListSchema, ...errors },
+      },
+    },
+    async (request) => getAllUserTypes(app.db, request, request.body.user_group),
+  );
+  api.post(
+    '/add-user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '利用者の追加（新しいメールアドレスには招待メールを送信）',
+        body: saveUserBodySchema,
+        response: { 200: savedUserSchema, ...errors },
+      },
+    },
+    async (request) => addUser(deps(), request, request.body),
+  );
+  api.put(
+    '/update-user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '利用者の更新',
+        body: updateUserBodySchema,
+        response: { 200: managedUserSchema, ...errors },
+      },
+    },
+    async (request) => updateUser(app.db, request, request.body),
+  );
+  api.put(
+    '/delete-user',
+    {
+      schema: {
+        tags,
+        security,
+        summary: '利用者の削除（論理削除）',
+        body: deleteUserBodySchema,
+        response: { 200: deletedUserSchema, ...errors },
+      },
+    },
+    async (request) => deleteUser(app.db, request, request.body.id),
+  );
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accountLockAnswerSchema,
+  mailBodySchema,
+  mailExistsAnswerSchema,
+} from '../../../../../domain/api/user';
+import { apiErrorSchema } from '../../../../../domain/api-error';
+import { isAccountLocked, normaliseMail } from '../../../../identity/lockout';
+import { identityExistsForMail } from '../../../../repositories/users-repository';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+const security = [{ apiKey: [] }];
+
+/** Pre-login calls: the api-key header instead of a token, rate-limited per address and mail. */
+export async function userPreLoginRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: 'pre-login' as const };
+  // check-account-lock and the compatibility lock-account answer the same: the current lock state.
+  const answerLockState = async (request: FastifyRequest<{ Body: { mail: string } }>) => {
+    await app.preLoginLimiter.assertAllowed(request, normaliseMail(request.body.mail));
+    return { account_lock_flag: await isAccountLocked(app.db, request.body.mail) };
+  };
+
+  api.post(
+    '/check-account-lock',
+    {
+      config,
+      schema: {
+        tags: ['user'],
+        summary: 'アカウントロックの確認（ログイン前）',
+        security,
+        body: mailBodySchema,
+        response: { 200: accountLockAnswerSchema, ...errors },
+      },
+    },
+    answerLockState,
+  );
+
+  api.put(
+    '/lock-account',
+    {
+      config,
+      schema: {
+        tags: ['user'],
+        summary: 'アカウントロック（互換のため残す呼び出し。ロックはサインイン時にサーバーが行う）',
+        description:
+          'No anonymous call may lock an account (DESIGN.md §2): the lock is applied by the server inside sign-in. This call only answers the current lock state.',
+        security,
+        body: mailBodySchema,
+        response: { 200: accountLockAnswerSchema, ...errors },
+      },
+    },
+    answerLockState,
+  );
+
+  api.post(
+    '/check-firebase-user-by-mail',
+    {
+      config,
+      schema: {
+        tags: ['user'],
+        summary: 'メールアドレスの登録確認（パスワード再設定前）',
+        security,
+        body: mailBodySchema,
+        response: { 200: mailExistsAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await app.preLoginLimiter.assertAllowed(request, normaliseMail(request.body.mail));
+      return { is_exist_mail_flag: await identityExistsForMail(app.db, request.body.mail) };
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { isStaff } from '../../domain/user-type';
+import { HttpError } from '../errors';
+import { type CallerRow, findRowsByUid } from '../repositories/users-repository';
+
+export const ACCOUNT_DELETED_MESSAGE =
+  'アカウントが削除されています。法人の管理者にアカウントの追加を申請してください。';
+
+/**
+ * Who is calling, from the verified token only (DESIGN.md §3): the identity's active user rows.
+ * Fields such as user_id or login_user_id in a request never enter here.
+ */
+export class Caller {
+  constructor(
+    readonly uid: string,
+    readonly rows: CallerRow[],
+  ) {}
+
+  get isStaff(): boolean {
+    return this.rows.some((r) => isStaff(r));
+  }
+
+  holdsCustomer(customerCode: number): boolean {
+    return this.rows.some((r) => r.customerCode === customerCode);
+  }
+
+  belongsToCorporation(corporateCode: number): boolean {
+    return this.rows.some((r) => r.corporateCode === corporateCode);
+  }
+
+  /** Staff may name any customer; others the customers of their own corporations. */
+  mayLookUpCorporation(corporateCode: number): boolean {
+    return this.isStaff || this.belongsToCorporation(corporateCode);
+  }
+}
+
+export async function loadCaller(db: Database, request: FastifyRequest): Promise<Caller> {
+  const uid = request.identity?.uid;
+  if (!uid) throw new HttpError(401, 'UNAUTHORIZED');
+  const rows = await findRowsByUid(db, uid);
+  const active = rows.filter((r) => !r.deleteFlag);
+  // Spec §8: a deleted account gets HTTP 409 and its own message.
+  if (rows.length > 0 && active.length === 0) {
+    throw new HttpError(409, 'ACCOUNT_DELETED', ACCOUNT_DELETED_MESSAGE);
+  }
+  if (active.length === 0) throw new HttpError(403, 'FORBIDDEN');
+  return new Caller(uid, active);
+}

@@ -1,0 +1,382 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { authAccount, authSession, authUser, customers, users, userTypes } from '../../db/schema';
+import type { ManagedUser, saveUserBodySchema, updateUserBodySchema } from '../../domain/api/user';
+import { STAFF_USER_TYPE_ID } from '../../domain/constants';
+import { DUPLICATE_DESCRIPTIONS, managerRowProblems } from '../../domain/manager-row';
+import { FIELD_PROBLEM_MESSAGES } from '../../domain/top-content';
+import { isCorporateAdmin } from '../../domain/user-type';
+import type { Config } from '../config';
+import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import type { Auth } from '../identity/identity';
+import { invitationMail } from '../identity/mail-templates';
+import type { Mailer } from '../mail/mail-port';
+import { recordAudit } from '../repositories/audit-log-repository';
+import { type Caller, loadCaller } from './caller';
+
+// User administration (spec §2 Managers, §6): staff manage the users of any customer; corporate
+// administrators those of their own corporation's customers, never staff (type 3); general users
+// nothing. Identity and user row are written in one transaction.
+
+type SaveUser = z.infer<typeof saveUserBodySchema>;
+type UpdateUser = z.infer<typeof updateUserBodySchema>;
+
+const INVITATION_VALID_SECONDS = 72 * 60 * 60;
+
+async function loadManager(db: Database, request: FastifyRequest): Promise<Caller> {
+  const caller = await loadCaller(db, request);
+  if (!caller.isStaff && !caller.rows.some((r) => isCorporateAdmin(r.userTypeId)))
+    throw forbidden();
+  return caller;
+}
+
+/** The corporations whose users the caller administers (null = every corporation: staff). */
+function managedCorporations(caller: Caller): Set<number> | null {
+  if (caller.isStaff) return null;
+  return new Set(
+    caller.rows.filter((r) => isCorporateAdmin(r.userTypeId)).map((r) => r.corporateCode),
+  );
+}
+
+async function findCustomerCorporation(db: Database, code: number) {
+  const [row] = await db
+    .select({ corporateCode: customers.corporate_code, customerName: customers.customer_name })
+    .from(customers)
+    .where(eq(customers.customer_code, code));
+  return row;
+}
+
+async function assertMayManage(
+  db: Database,
+  caller: Caller,
+  customerCode: number,
+  userTypeId: number,
+) {
+  const customer = await findCustomerCorporation(db, customerCode);
+  const corporations = managedCorporations(caller);
+  if (corporations && (!customer || !corporations.has(customer.corporateCode))) throw forbidden();
+  if (corporations && userTypeId === STAFF_USER_TYPE_ID) throw forbidden();
+  if (!customer) {
+    throw badRequest([{ field: 'customer_code', message: '取引先コードが見つかりません。' }]);
+  }
+  return customer;
+}
+
+function assertValidRow(body: SaveUser) {
+  const problems = Object.entries(managerRowProblems(body));
+  if (problems.length > 0) {
+    throw badRequest(
+      problems.map(([field, p]) => ({ field, message: FIELD_PROBLEM_MESSAGES[p!] })),
+    );
+  }
+}
+
+const managedUserColumns = {
+  id: users.id,
+  mail: users.mail,
+  user_name: users.user_name,
+  customer_code: users.customer_code,
+  customer_name: customers.customer_name,
+  user_type_id: users.user_type_id,
+  user_type_name: userTypes.user_type_name,
+  firebase_uid: users.firebase_uid,
+  account_lock_date: users.account_lock_date,
+  delete_flag: users.delete_flag,
+  created_at: users.created_at,
+  updated_at: users.updated_at,
+};
+
+type ManagedRow = {
+  [K in keyof typeof managedUserColumns]: (typeof managedUserColumns)[K]['_']['data'];
+};
+
+const toManagedUser = (r: ManagedRow): ManagedUser => ({
+  ...r,
+  account_lock_date: r.account_lock_date?.toISOString() ?? null,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+async function findManagedUser(
+  db: Pick<Database, 'select'>,
+  id: number,
+): Promise<ManagedUser | undefined> {
+  const [row] = await db
+    .select(managedUserColumns)
+    .from(users)
+    .innerJoin(customers, eq(customers.customer_code, users.customer_code))
+    .innerJoin(userTypes, eq(userTypes.id, users.user_type_id))
+    .where(eq(users.id, id));
+  return row ? toManagedUser(row as ManagedRow) : undefined;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+};
+
+const actorOf = (caller: Caller) => ({
+  actorUserId: caller.rows[0]!.userId,
+  actorMail: caller.rows[0]!.mail,
+});
+
+/** Users of the given customers; an empty list means every customer the caller manages. */
+export async function getUsersByCustomer(
+  db: Database,
+  request: FastifyRequest,
+  customerCodes: number[],
+): Promise<ManagedUser[]> {
+  const caller = await loadManager(db, request);
+  const corporations = managedCorporations(caller);
+  let codes = customerCodes;
+  if (codes.length === 0) {
+    // Staff must choose a customer first (spec §2); administrators may "show all".
+    if (!corporations) return [];
+    const rows = await db
+      .select({ code: customers.customer_code })
+      .from(customers)
+      .where(inArray(customers.corporate_code, [...corporations]));
+    codes = rows.map((r) => r.code);
+  } else if (corporations) {
+    const rows = await db
+      .select({ code: customers.customer_code, corporateCode: customers.corporate_code })
+      .from(customers)
+      .where(inArray(customers.customer_code, codes));
+    if (
+      rows.length !== new Set(codes).size ||
+      rows.some((r) => !corporations.has(r.corporateCode))
+    ) {
+      throw forbidden();
+    }
+  }
+  if (codes.length === 0) return [];
+  const rows = await db
+    .select(managedUserColumns)
+    .from(users)
+    .innerJoin(customers, eq(customers.customer_code, users.customer_code))
+    .innerJoin(userTypes, eq(userTypes.id, users.user_type_id))
+    .where(
+      and(
+        inArray(users.customer_code, codes),
+        eq(users.delete_flag, false),
+        ...(corporations ? [ne(users.user_type_id, STAFF_USER_TYPE_ID)] : []),
+      ),
+    )
+    .orderBy(asc(users.mail), asc(users.customer_code));
+  return rows.map((r) => toManagedUser(r as ManagedRow));
+}
+
+export async function getAllUserTypes(db: Database, request: FastifyRequest, userGroup?: string) {
+  const caller = await loadManager(db, request);
+  const all = await db.select().from(userTypes).orderBy(asc(userTypes.id));
+  const btobOnly = userGroup === 'BtoB' || !caller.isStaff;
+  return all
+    .filter((t) => !btobOnly || t.user_group === 'BtoB')
+    .map((t) => ({ id: t.id, user_type_name: t.user_type_name, user_group: t.user_group }));
+}
+
+export interface UserAdminDeps {
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  config: Config;
+}
+
+/**
+ * Adds a user row; when the mail has no identity yet, creates it (no usable password) and sends an
+ * invitation whose link lets the person choose a password. An existing mail only gains the row.
+ */
+export async function addUser(deps: UserAdminDeps, request: FastifyRequest, body: SaveUser) {
+  const { db, auth } = deps;
+  const caller = await loadManager(db, request);
+  assertValidRow(body);
+  const customer = await assertMayManage(db, caller, body.customer_code, body.user_type_id);
+  const mail = body.mail.trim().toLowerCase();
+  const userName = body.user_name.trim();
+  const ctx = await auth.$context;
+  // A password nobody knows: the invitation link sets the real one.
+  const unusableHash = await ctx.password.hash(randomBytes(32).toString('base64url'));
+
+  let created: { user: ManagedUser; isNewAccount: boolean; uid: string };
+  try {
+    created = await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.mail, mail), eq(users.customer_code, body.customer_code)));
+      if (taken) {
+        throw new HttpError(409, 'CONFLICT', undefined, {
+          detail: { description: DUPLICATE_DESCRIPTIONS.mail },
+        });
+      }
+      const [identity] = await tx
+        .select({ id: authUser.id })
+        .from(authUser)
+        .where(eq(authUser.email, mail));
+      let uid = identity?.id;
+      const isNewAccount = !uid;
+      if (!uid) {
+        uid = randomBytes(16).toString('base64url');
+        await tx
+          .insert(authUser)
+          .values({ id: uid, name: userName, email: mail, emailVerified: false });
+        await tx.insert(authAccount).values({
+          id: randomBytes(16).toString('base64url'),
+          accountId: uid,
+          providerId: 'credential',
+          userId: uid,
+          password: unusableHash,
+        });
+      }
+      const [row] = await tx
+        .insert(users)
+        .values({
+          mail,
+          user_name: userName,
+          customer_code: body.customer_code,
+          user_type_id: body.user_type_id,
+          firebase_uid: uid,
+        })
+        .returning({ id: users.id });
+      const user = (await findManagedUser(tx, row!.id))!;
+      await recordAudit(tx, {
+        ...actorOf(caller),
+        action: 'user.create',
+        entity: 'user',
+        entityId: user.id,
+        before: null,
+        after: { ...user, is_new_account: isNewAccount },
+      });
+      return { user, isNewAccount, uid };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new HttpError(409, 'CONFLICT', undefined, {
+        detail: { description: DUPLICATE_DESCRIPTIONS.mail },
+      });
+    }
+    throw err;
+  }
+
+  let invitationSent = false;
+  if (created.isNewAccount) {
+    try {
+      const token = randomBytes(18).toString('base64url');
+      await ctx.internalAdapter.createVerificationValue({
+        identifier: `reset-password:${token}`,
+        value: created.uid,
+        expiresAt: new Date(Date.now() + INVITATION_VALID_SECONDS * 1000),
+      });
+      const url = `${deps.config.publicBaseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent('/reset-password')}`;
+      await deps.mailer.send({
+        to: mail,
+        ...invitationMail(deps.config, userName, customer.customerName, url),
+      });
+      invitationSent = true;
+    } catch (err) {
+      // The user exists; they can still use "forgot password". Report it instead of failing the save.
+      request.log.error({ err, userId: created.user.id }, 'invitation mail could not be sent');
+    }
+  }
+  return { ...created.user, is_new_account: created.isNewAccount, invitation_sent: invitationSent };
+}
+
+export async function updateUser(db: Database, request: FastifyRequest, body: UpdateUser) {
+  const caller = await loadManager(db, request);
+  assertValidRow(body);
+  const target = await findManagedUser(db, body.id);
+  if (!target || target.delete_flag) throw notFound();
+  await assertMayManage(db, caller, target.customer_code, target.user_type_id);
+  await assertMayManage(db, caller, body.customer_code, body.user_type_id);
+  if (body.mail.trim().toLowerCase() !== target.mail) {
+    throw badRequest([
+      {
+        field: 'mail',
+        message: '登録済みのメールアドレスは変更できません。新しい行として追加してください。',
+      },
+    ]);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      if (body.customer_code !== target.customer_code) {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.mail, target.mail), eq(users.customer_code, body.customer_code)));
+        if (taken) {
+          throw new HttpError(409, 'CONFLICT', undefined, {
+            detail: { description: DUPLICATE_DESCRIPTIONS.customerCode },
+          });
+        }
+      }
+      await tx
+        .update(users)
+        .set({
+          user_name: body.user_name.trim(),
+          customer_code: body.customer_code,
+          user_type_id: body.user_type_id,
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, body.id));
+      const after = (await findManagedUser(tx, body.id))!;
+      await recordAudit(tx, {
+        ...actorOf(caller),
+        action: 'user.update',
+        entity: 'user',
+        entityId: body.id,
+        before: target,
+        after,
+      });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new HttpError(409, 'CONFLICT', undefined, {
+        detail: { description: DUPLICATE_DESCRIPTIONS.customerCode },
+      });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Soft delete (delete_flag): the row stays for the record. Access for that customer ends at once
+ * (every call reads the rows); when no active row is left, the person's sessions end too.
+ */
+export async function deleteUser(db: Database, request: FastifyRequest, id: number) {
+  const caller = await loadManager(db, request);
+  const target = await findManagedUser(db, id);
+  if (!target || target.delete_flag) throw notFound();
+  await assertMayManage(db, caller, target.customer_code, target.user_type_id);
+  if (caller.rows.some((r) => r.userId === id)) {
+    throw badRequest([{ field: 'id', message: 'ご自身のアカウントは削除できません。' }]);
+  }
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ delete_flag: true, updated_at: new Date() })
+      .where(eq(users.id, id));
+    if (target.firebase_uid) {
+      const [active] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.firebase_uid, target.firebase_uid), eq(users.delete_flag, false)))
+        .limit(1);
+      if (!active) await tx.delete(authSession).where(eq(authSession.userId, target.firebase_uid));
+    }
+    await recordAudit(tx, {
+      ...actorOf(caller),
+      action: 'user.delete',
+      entity: 'user',
+      entityId: id,
+      before: target,
+      after: { ...target, delete_flag: true },
+    });
+    return { id, delete_flag: true as const };
+  });
+}

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import type { DatabaseHandle } from '../../../db/client';
+import { buildApp } from '../../../server/app';
+import { type Config, loadConfig } from '../../../server/config';
+import { openPlatform, type Platform, seedDemoIfEmpty } from '../../../server/platform';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  platform: Platform;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Empties the PostgreSQL test database (DATABASE_URL) so each test file starts from a fresh schema.
+ * The API test files run one at a time on PostgreSQL (vitest.config.ts).
+ */
+export async function resetPostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public; DROP SCHEMA IF EXISTS drizzle CASCADE;',
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * On PostgreSQL every call empties the shared test database, so a test file holds one test app at a
+ * time (open a second one only after the first is no longer used).
+ *
+ * The real server on a real database: PGlite in a temporary DATA_DIR by default, PostgreSQL when
+ * DATABASE_URL is set (like fastify/demo's test/helper.ts).
+ */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    /** Runs before ready(): a test may add routes or hooks here. */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    logStream?: { write(line: string): void };
+    /** Demo data with this many ledger lines per customer (the demo accounts need it). */
+    seed?: { ledgerLinesPerCustomer: number };
+  } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-api-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) await resetPostgres(databaseUrl);
+  const config = loadConfig({
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ...options.env,
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const platform = await openPlatform(config, pino({ level: 'silent' }));
+  if (options.seed) {
+    await seedDemoIfEmpty(platform, {
+      ledgerLinesPerCustomer: options.seed.ledgerLinesPerCustomer,
+      now: new Date('2026-11-01T00:00:00Z'),
+    });
+  }
+  const app = await buildApp({
+    config,
+    platform,
+    webRoot: options.webRoot ?? join(dataDir, 'no-web-build'),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database: platform.database,
+    platform,
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

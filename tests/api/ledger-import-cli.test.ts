@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, ledgerItems } from '../../db/schema';
+import { seedDemoDataIfEmpty } from '../../db/seed/seed-demo-data';
+import { loadConfig } from '../../server/config';
+import { openPlatform } from '../../server/platform';
+import { createBacklogItem, createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
+import { resetPostgres } from './helpers/test-app';
+
+// `npm run import:ledger -- file.csv` as an operator runs it: a separate process on the database.
+
+const run = promisify(execFile);
+let dataDir: string;
+const env = () => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+});
+const config = () =>
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-import-cli-'));
+  if (process.env.DATABASE_URL) await resetPostgres(process.env.DATABASE_URL);
+  const platform = await openPlatform(config(), pino({ level: 'silent' }));
+  try {
+    await seedDemoDataIfEmpty(platform.database, platform.storage, { ledgerLinesPerCustomer: 0 });
+  } finally {
+    await platform.close();
+  }
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function importLedger(file: string) {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/import-ledger.ts', file],
+      { env: env() },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function withDatabase<T>(use: (db: Awaited<ReturnType<typeof openPlatform>>) => Promise<T>) {
+  const platform = await openPlatform(config(), pino({ level: 'silent' }));
+  try {
+    return await use(platform);
+  } finally {
+    await platform.close();
+  }
+}
+
+// Each case starts the CLI (tsx + PGlite start-up) twice in child processes: slow on a busy machine.
+describe('npm run import:ledger', { timeout: 180_000 }, () => {
+  const lines = [
+    createLedgerItem(),
+    createBacklogItem({ customer_code: 20001 }),
+    createLedgerItem(),
+  ];
+
+  it('imports a file, prints the counts, and a second run changes nothing', async () => {
+    const file = join(dataDir, 'ledger.csv');
+    writeFileSync(file, ledgerCsv(lines, { bom: true }));
+    const first = await importLedger(file);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/3 rows — inserted 3, updated 0, unchanged 0/);
+    const second = await importLedger(file);
+    expect(second.stdout).toMatch(/3 rows — inserted 0, updated 0, unchanged 3/);
+
+    await withDatabase(async ({ database }) => {
+      const rows = await database.db
+        .select()
+        .from(ledgerItems)
+        .where(
+          inArray(
+            ledgerItems.sale_order_no,
+            lines.map((l) => l.sale_order_no),
+          ),
+        );
+      expect(rows).toHaveLength(3);
+      const audits = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'ledger.import'));
+      expect(audits.map((a) => (a.after as { source: string }).source)).toEqual(['cli', 'cli']);
+    });
+  });
+
+  it('a bad row: exit status 1, the line named, nothing written', async () => {
+    const bad = [
+      createLedgerItem(),
+      createLedgerItem(),
+      createLedgerItem({ customer_code: 55555 }),
+    ];
+    const file = join(dataDir, 'bad.csv');
+    writeFileSync(file, ledgerCsv(bad));
+    const result = await importLedger(file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('nothing written');
+    expect(result.stderr).toContain('4行目');
+    await withDatabase(async ({ database }) => {
+      const rows = await database.db
+        .select()
+        .from(ledgerItems)
+        .where(
+          inArray(
+            ledgerItems.sale_order_no,
+            bad.map((l) => l.sale_order_no),
+          ),
+        );
+      expect(rows).toEqual([]);
+    });
+  });
+
+  it('without a file it prints the usage', async () => {
+    const result = await run(process.execPath, ['--import', 'tsx', 'scripts/import-ledger.ts'], {
+      env: env(),
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect(result).toMatchObject({ code: 2 });
+    expect((result as { stderr: string }).stderr).toContain('usage');
+  });
+});

@@ -1,0 +1,331 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, authUser, users } from '../../db/schema';
+import { createPasswordIdentity } from '../../server/identity/identity';
+import { findLinks, readMailFiles } from '../../server/mail/mail-files';
+import { bearer, cookieHeaderOf, signIn, signInRequest } from './helpers/auth';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: { ledgerLinesPerCustomer: 2 },
+    env: { RATE_LIMIT_IP_PER_MINUTE: '100000', RATE_LIMIT_MAIL_PER_MINUTE: '100000' },
+  });
+  // A corporate administrator of another corporation (2001, customer 20001).
+  const uid = await createPasswordIdentity(t.platform.auth, {
+    email: 'admin2@example.com',
+    name: '他社 管理者',
+    password: 'Passw0rd!',
+    emailVerified: true,
+  });
+  await t.database.db.insert(users).values({
+    mail: 'admin2@example.com',
+    user_name: '他社 管理者',
+    customer_code: 20001,
+    user_type_id: 1,
+    firebase_uid: uid,
+  });
+  for (const who of ['staff', 'admin', 'admin2', 'user']) {
+    tokens[who] = (await signIn(t.app, `${who}@example.com`)).token;
+  }
+});
+afterAll(async () => t?.close());
+
+type Actor = 'staff' | 'admin' | 'admin2' | 'user' | null;
+const call = (method: 'POST' | 'PUT', url: string, who: Actor, payload: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/user/${url}`,
+    payload,
+    headers: who ? bearer(tokens[who]!) : {},
+  });
+
+const counts = async () => ({
+  users: (await t.database.db.select({ n: count() }).from(users))[0]!.n,
+  identities: (await t.database.db.select({ n: count() }).from(authUser))[0]!.n,
+  audit: (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n,
+});
+const mailsOf = async (who: string) =>
+  (await readMailFiles(t.dataDir)).filter((m) => m.to.includes(who));
+
+describe('listing users', () => {
+  it('who may list which customers’ users', async () => {
+    const list = async (who: Actor, codes: number[]) =>
+      call('POST', 'get-user-by-customer', who, { customer_code: codes, login_user_id: 99999 });
+    const expectations: [Actor, number[], number][] = [
+      ['staff', [10001], 200],
+      ['staff', [20001], 200],
+      ['admin', [10001], 200],
+      ['admin', [10002], 200],
+      ['admin', [20001], 403],
+      ['admin', [99999], 403],
+      ['admin2', [10001], 403],
+      ['admin2', [20001], 200],
+      ['user', [10001], 403],
+      [null, [10001], 401],
+    ];
+    for (const [who, codes, status] of expectations) {
+      const res = await list(who, codes);
+      expect(res.statusCode, `${who} ${codes}`).toBe(status);
+      if (status !== 200) expect(res.body).not.toContain('@example.com');
+    }
+    const mails = (await list('staff', [10001])).json().map((u: { mail: string }) => u.mail);
+    expect(mails).toEqual(
+      expect.arrayContaining(['admin@example.com', 'user@example.com', 'multi@example.com']),
+    );
+  });
+
+  it('an administrator’s "show all" covers their corporation’s customers, never staff', async () => {
+    const res = await call('POST', 'get-user-by-customer', 'admin', { customer_code: [] });
+    const codes = new Set(res.json().map((u: { customer_code: number }) => u.customer_code));
+    expect([...codes].sort()).toEqual([10001, 10002]);
+    expect(res.json().every((u: { user_type_id: number }) => u.user_type_id !== 3)).toBe(true);
+    // Staff must choose a customer first.
+    expect(
+      (await call('POST', 'get-user-by-customer', 'staff', { customer_code: [] })).json(),
+    ).toEqual([]);
+  });
+
+  it('user types: staff see all three, BtoB and administrators only the customer types, users none', async () => {
+    expect((await call('POST', 'get-all-user-type', 'staff', { user_id: 1 })).json()).toHaveLength(
+      3,
+    );
+    const btob = (
+      await call('POST', 'get-all-user-type', 'staff', { user_id: 1, user_group: 'BtoB' })
+    ).json();
+    expect(btob.map((t: { id: number }) => t.id)).toEqual([1, 2]);
+    expect(
+      (await call('POST', 'get-all-user-type', 'admin', { user_id: 1 }))
+        .json()
+        .map((t: { id: number }) => t.id),
+    ).toEqual([1, 2]);
+    expect((await call('POST', 'get-all-user-type', 'user', { user_id: 1 })).statusCode).toBe(403);
+  });
+});
+
+describe('adding users', () => {
+  it('refused adds write nothing', async () => {
+    const before = await counts();
+    const body = (code: number, type = 2) => ({
+      mail: `refused-${code}@example.com`,
+      user_name: '拒否',
+      customer_code: code,
+      user_type_id: type,
+    });
+    const cases: [Actor, object, number][] = [
+      ['admin', body(20001), 403],
+      ['admin', body(99999, 3), 403],
+      ['admin2', body(10001), 403],
+      ['user', body(10001), 403],
+      [null, body(10001), 401],
+      ['staff', body(10001, 3), 400],
+      ['staff', body(99999, 2), 400],
+      ['staff', { ...body(10001), mail: 'no-at-sign' }, 400],
+      ['staff', { ...body(10001), user_name: ' ' }, 400],
+      ['staff', body(55555), 400],
+    ];
+    for (const [who, payload, status] of cases) {
+      const res = await call('POST', 'add-user', who, payload);
+      expect(res.statusCode, `${who} ${JSON.stringify(payload)}`).toBe(status);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('staff add a new person: identity, row and an invitation whose link sets a password that signs in', async () => {
+    const before = await counts();
+    const res = await call('POST', 'add-user', 'staff', {
+      mail: 'New.Person@example.com',
+      user_name: '新規 太郎',
+      customer_code: 20001,
+      customer_name: 'ignored',
+      user_type_id: 2,
+      login_user_id: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      mail: 'new.person@example.com',
+      customer_code: 20001,
+      is_new_account: true,
+      invitation_sent: true,
+    });
+    const after = await counts();
+    expect(after.users).toBe(before.users + 1);
+    expect(after.identities).toBe(before.identities + 1);
+    expect(after.audit).toBe(before.audit + 1);
+
+    const [mail] = await mailsOf('new.person@example.com');
+    expect(mail!.subject).toContain('アカウント登録');
+    const link = findLinks(mail!.text).find((l) => l.includes('/api/auth/reset-password/'))!;
+    const follow = await t.app.inject({
+      method: 'GET',
+      url: link.slice(t.config.publicBaseUrl.length),
+    });
+    const token = new URL(String(follow.headers.location), t.config.publicBaseUrl).searchParams.get(
+      'token',
+    );
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'Fresh-pass1!' },
+    });
+    expect(set.statusCode).toBe(200);
+    const signedIn = await signIn(t.app, 'new.person@example.com', 'Fresh-pass1!');
+    const codes = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/get-all-customers',
+      payload: {},
+      headers: bearer(signedIn.token),
+    });
+    expect(codes.json()).toEqual([20001]);
+  });
+
+  it('an administrator adds an existing mail to another customer of the corporation: only the row', async () => {
+    const before = await counts();
+    const res = await call('POST', 'add-user', 'admin', {
+      mail: 'user@example.com',
+      user_name: '鈴木 花子',
+      customer_code: 10002,
+      user_type_id: 2,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      is_new_account: false,
+      invitation_sent: false,
+      customer_code: 10002,
+    });
+    const after = await counts();
+    expect(after.users).toBe(before.users + 1);
+    expect(after.identities).toBe(before.identities);
+    expect(await mailsOf('user@example.com')).toHaveLength(0);
+  });
+
+  it('a duplicate mail for the same customer answers 409 with a description naming the mail', async () => {
+    const before = await counts();
+    const res = await call('POST', 'add-user', 'admin', {
+      mail: 'USER@example.com',
+      user_name: 'x',
+      customer_code: 10001,
+      user_type_id: 2,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail.description).toContain('mail');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a double submit creates one user only', async () => {
+    const before = await counts();
+    const payload = {
+      mail: 'double@example.com',
+      user_name: '二重 送信',
+      customer_code: 10001,
+      user_type_id: 2,
+    };
+    const answers = await Promise.all([
+      call('POST', 'add-user', 'admin', payload),
+      call('POST', 'add-user', 'admin', payload),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const after = await counts();
+    expect(after.users).toBe(before.users + 1);
+    expect(after.identities).toBe(before.identities + 1);
+  });
+});
+
+describe('updating and deleting users', () => {
+  const rowOf = async (mail: string, code: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.mail, mail), eq(users.customer_code, code)))
+    )[0]!;
+
+  it('moving a row to a customer the mail already has answers 409 naming the customer code', async () => {
+    const multi10002 = await rowOf('multi@example.com', 10002);
+    const res = await call('PUT', 'update-user', 'admin', {
+      id: multi10002.id,
+      mail: 'multi@example.com',
+      user_name: '高橋 誠',
+      customer_code: 10001,
+      user_type_id: 2,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail.description).not.toContain('mail');
+    expect((await rowOf('multi@example.com', 10002)).customer_code).toBe(10002);
+  });
+
+  it('an administrator changes a user’s permission; others cannot; staff rows are out of their reach', async () => {
+    const target = await rowOf('multi@example.com', 10001);
+    const body = {
+      id: target.id,
+      mail: 'multi@example.com',
+      user_name: '高橋 誠',
+      customer_code: 10001,
+      user_type_id: 1,
+    };
+    expect((await call('PUT', 'update-user', 'user', body)).statusCode).toBe(403);
+    expect((await call('PUT', 'update-user', 'admin2', body)).statusCode).toBe(403);
+    expect((await rowOf('multi@example.com', 10001)).user_type_id).toBe(2);
+    const ok = await call('PUT', 'update-user', 'admin', body);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user_type_id).toBe(1);
+
+    const staffRow = await rowOf('staff@example.com', 99999);
+    const staffBody = {
+      id: staffRow.id,
+      mail: 'staff@example.com',
+      user_name: 'x',
+      customer_code: 99999,
+      user_type_id: 3,
+    };
+    expect((await call('PUT', 'update-user', 'admin', staffBody)).statusCode).toBe(403);
+    expect((await call('PUT', 'update-user', 'admin', { ...body, id: 987654 })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('delete is soft, refused for others, and ends the person’s access and sessions', async () => {
+    const signInRes = await signInRequest(t.app, 'other@example.com', 'Passw0rd!');
+    const cookie = cookieHeaderOf(signInRes.headers['set-cookie']);
+    const { token } = (
+      await t.app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } })
+    ).json();
+    const target = await rowOf('other@example.com', 20001);
+
+    for (const who of ['admin', 'user'] as const) {
+      expect((await call('PUT', 'delete-user', who, { id: target.id })).statusCode).toBe(403);
+    }
+    expect((await rowOf('other@example.com', 20001)).delete_flag).toBe(false);
+
+    const res = await call('PUT', 'delete-user', 'admin2', { id: target.id, login_user_id: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: target.id, delete_flag: true });
+    expect((await rowOf('other@example.com', 20001)).delete_flag).toBe(true);
+
+    const codes = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/get-all-customers',
+      payload: {},
+      headers: bearer(token),
+    });
+    expect(codes.statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await call('PUT', 'delete-user', 'admin2', { id: target.id })).statusCode).toBe(404);
+    const entry = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.entity_id, String(target.id))));
+    expect(entry).toHaveLength(1);
+  });
+
+  it('an administrator cannot delete themselves', async () => {
+    const self = await rowOf('admin@example.com', 10001);
+    expect((await call('PUT', 'delete-user', 'admin', { id: self.id })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,297 @@
+import { readFile } from 'node:fs/promises';
+import {
+  expect as baseExpect,
+  type Download,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { loginAs } from './support/login-as';
+
+// Searches over the demo ledger (600 lines per customer) can take seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const COUNT = /全検索結果 ([\d,]+) 件/;
+const DETAIL = '注文明細の詳細';
+
+async function openOrders(page: Page) {
+  await page.goto('/orders');
+  await expect(page).toHaveTitle('お客様ポータル | 注文一覧');
+  await expect(page.getByText(COUNT)).toBeVisible();
+}
+
+async function resultCount(page: Page): Promise<number> {
+  const text = (await page.getByText(COUNT).textContent()) ?? '';
+  return Number(COUNT.exec(text)?.[1]?.replaceAll(',', '') ?? Number.NaN);
+}
+
+/** The lines on screen: table rows on a desktop, cards on a phone. */
+function lines(page: Page, isMobile: boolean): Locator {
+  return isMobile
+    ? page.getByRole('list', { name: '注文明細' }).getByRole('listitem')
+    : page
+        .getByRole('table', { name: '注文明細' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('checkbox', { name: /を選択$/ }) });
+}
+
+async function shippedDates(page: Page, isMobile: boolean): Promise<string[]> {
+  // The shipped date is the only date a row or a card shows.
+  const texts = await lines(page, isMobile).allTextContents();
+  return texts.map((t) => /\d{4}\/\d{2}\/\d{2}/.exec(t)?.[0] ?? '');
+}
+
+/** Opens the filter panel, lets `fill` set conditions, and searches. */
+async function filter(page: Page, fill: (panel: Locator) => Promise<void>) {
+  await page.getByRole('button', { name: '絞り込み' }).click();
+  const panel = page.getByRole('dialog', { name: '絞り込み条件' });
+  await expect(panel).toBeVisible();
+  await fill(panel);
+  await panel.getByRole('button', { name: '検索' }).click();
+  await expect(panel).toBeHidden();
+}
+
+/** Shipped lines over the whole two-year window (the start date cleared). */
+async function showAllShipped(page: Page) {
+  await filter(page, async (panel) => {
+    await panel.getByRole('radio', { name: '出荷済' }).check();
+    await panel.getByRole('button', { name: '受注日（開始）をクリア' }).click();
+  });
+  await expect(page.getByLabel('検索条件').getByText('出荷済')).toBeVisible();
+}
+
+async function openLine(page: Page, isMobile: boolean, index: number): Promise<Locator> {
+  const line = lines(page, isMobile).nth(index);
+  if (isMobile) await line.getByRole('button').click();
+  else await line.getByRole('cell').nth(3).click();
+  const detail = page.getByRole('dialog', { name: DETAIL });
+  await expect(detail).toBeVisible();
+  return detail;
+}
+
+async function closeDetail(page: Page) {
+  await page.getByRole('button', { name: '詳細を閉じる' }).click();
+  await expect(page.getByRole('dialog', { name: DETAIL })).toBeHidden();
+}
+
+/** Waits for a download, or for the caution dialog that says the file is missing (null). */
+async function downloadOrCaution(page: Page, start: () => Promise<void>) {
+  const download = page.waitForEvent('download').catch(() => null);
+  const caution = page
+    .getByRole('dialog', { name: 'ご注意' })
+    .waitFor()
+    .then(() => null)
+    .catch(() => null);
+  await start();
+  return Promise.race([download, caution]) as Promise<Download | null>;
+}
+
+async function fileStart(download: Download, length: number): Promise<string> {
+  const path = await download.path();
+  return (await readFile(path)).subarray(0, length).toString('latin1');
+}
+
+test.beforeEach(async ({ context, isMobile }) => {
+  // The desktop reads back what was copied; the phone checks the confirmation only.
+  if (!isMobile) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+});
+
+test.describe('the orders screen', () => {
+  test('a general user searches, filters by status and keyword, sorts and pages', async ({
+    page,
+    isMobile,
+  }) => {
+    test.setTimeout(240_000);
+    await loginAs(page, 'user');
+    await openOrders(page);
+    // Spec §4 default: backlog from six months ago.
+    const summary = page.getByLabel('検索条件');
+    await expect(summary.getByText('受注残')).toBeVisible();
+    await expect(summary.getByText(/^受注日 \d{4}\/\d{2}\/\d{2}〜$/)).toBeVisible();
+
+    await showAllShipped(page);
+    await expect(lines(page, isMobile).first()).toBeVisible();
+    await expect(lines(page, isMobile).filter({ hasText: '受注残' })).toHaveCount(0);
+    const shipped = await resultCount(page);
+    expect(shipped).toBeGreaterThan(100);
+    await expect(lines(page, isMobile)).toHaveCount(100);
+    const pageCount = Math.ceil(shipped / 100);
+    await expect(page.getByText(`/ ${pageCount}`)).toBeVisible();
+
+    // Sort by shipped date, oldest first, then newest first.
+    if (isMobile) {
+      await page.getByRole('combobox', { name: '並び替え' }).selectOption('出荷日（昇順）');
+    } else {
+      await page.getByRole('button', { name: '出荷日' }).click();
+      await expect(page.getByRole('columnheader', { name: '出荷日' })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      );
+    }
+    await expect
+      .poll(async () => {
+        const dates = await shippedDates(page, isMobile);
+        return dates.length > 0 && dates.every((d, i) => i === 0 || dates[i - 1]! <= d);
+      })
+      .toBe(true);
+    const oldest = (await shippedDates(page, isMobile))[0]!;
+    if (isMobile) {
+      await page.getByRole('combobox', { name: '並び替え' }).selectOption('出荷日（降順）');
+    } else {
+      await page.getByRole('button', { name: '出荷日' }).click();
+      await expect(page.getByRole('columnheader', { name: '出荷日' })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
+    }
+    await expect
+      .poll(async () => {
+        const dates = await shippedDates(page, isMobile);
+        return dates.length > 0 && dates.every((d, i) => i === 0 || dates[i - 1]! >= d);
+      })
+      .toBe(true);
+    expect((await shippedDates(page, isMobile))[0]! >= oldest).toBe(true);
+
+    // Pages: the arrows and the page-number input (whole numbers 1..total only).
+    const pageInput = page.getByRole('textbox', { name: 'ページ番号' });
+    await expect(pageInput).toHaveValue('1');
+    await page.getByRole('button', { name: '次のページ' }).click();
+    await expect(pageInput).toHaveValue('2');
+    await expect(lines(page, isMobile).first()).toBeVisible();
+    await pageInput.fill(String(pageCount + 1));
+    await pageInput.press('Enter');
+    await expect(pageInput).toHaveValue('2');
+    await pageInput.fill(String(pageCount));
+    await pageInput.press('Enter');
+    await expect(pageInput).toHaveValue(String(pageCount));
+    await expect(page.getByRole('button', { name: '次のページ' })).toBeDisabled();
+    await expect(lines(page, isMobile)).toHaveCount(shipped - (pageCount - 1) * 100);
+
+    // A keyword narrows the search, which starts again at page 1.
+    await filter(page, async (panel) => {
+      const keyword = panel.getByRole('textbox', { name: 'キーワードを入力' });
+      await keyword.fill(' 新築 ');
+      await keyword.press('Enter');
+      await expect(panel.getByRole('button', { name: 'キーワード「新築」を削除' })).toBeVisible();
+    });
+    await expect(summary.getByText('キーワード 新築')).toBeVisible();
+    await expect(pageInput).toHaveValue('1');
+    await expect.poll(() => resultCount(page)).toBeLessThan(shipped);
+    expect(await resultCount(page)).toBeGreaterThan(0);
+    await expect(lines(page, isMobile).filter({ hasText: '受注残' })).toHaveCount(0);
+  });
+
+  test('a line opens in the detail, its label number copies and a document downloads', async ({
+    page,
+    isMobile,
+  }) => {
+    test.setTimeout(240_000);
+    await loginAs(page, 'user');
+    await openOrders(page);
+    await showAllShipped(page);
+    await expect(lines(page, isMobile)).toHaveCount(100);
+
+    let detail = await openLine(page, isMobile, 0);
+    for (const label of ['担当者', '受注日', '物件名', '品番', '型式', '数量', '単価', '金額']) {
+      await expect(detail.getByText(label, { exact: true })).toBeVisible();
+    }
+    for (const label of [
+      '納品先',
+      '納品先住所',
+      '出荷日',
+      '納品予定日',
+      '運送会社',
+      '送り状番号',
+    ]) {
+      await expect(detail.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(detail.getByText(/^[\d,]+個$/)).toBeVisible();
+    await expect(detail.getByText(/^[\d,]+円$/).first()).toBeVisible();
+
+    const labelNumber = (await detail.getByText(/^\d{10,12}$/).textContent()) ?? '';
+    expect(labelNumber).toMatch(/^\d{10,12}$/);
+    await detail.getByRole('button', { name: '送り状番号をコピー' }).click();
+    await expect(detail.getByText('コピーしました！')).toBeVisible();
+    if (!isMobile) {
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(labelNumber);
+    }
+    await expect(detail.getByText('コピーしました！')).toBeHidden({ timeout: 5_000 });
+    if (isMobile) {
+      await expect(
+        detail.getByText(
+          'ダウンロードが始まらない場合は、ブラウザのポップアップブロックを解除してください。',
+        ),
+      ).toBeVisible();
+    }
+
+    // A few demo files are missing on purpose: take the first line whose notice downloads.
+    let download: Download | null = null;
+    for (let index = 0; index < 15 && !download; index += 1) {
+      if (index > 0) {
+        await closeDetail(page);
+        detail = await openLine(page, isMobile, index);
+      }
+      const button = detail.getByRole('button', { name: '出荷案内' });
+      if (!(await button.isEnabled())) continue;
+      download = await downloadOrCaution(page, () => button.click());
+      if (!download) {
+        await page
+          .getByRole('dialog', { name: 'ご注意' })
+          .getByRole('button', { name: '閉じる' })
+          .click();
+      }
+    }
+    expect(download, 'one of the first lines has a shipping notice').not.toBeNull();
+    expect(download!.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(await fileStart(download!, 5)).toBe('%PDF-');
+  });
+
+  test('the selected lines download their invoices as one zip after a confirmation', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'bulk downloads are part of the desktop table (spec §2)');
+    test.setTimeout(240_000);
+    await loginAs(page, 'user');
+    await openOrders(page);
+    await showAllShipped(page);
+    await expect(lines(page, isMobile)).toHaveCount(100);
+
+    const bulk = page.getByRole('group', { name: '一括ダウンロード' });
+    await expect(bulk.getByRole('button', { name: '請求書' })).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'すべて選択' }).check();
+    await expect(bulk.getByText(/選択中\s*100\s*件/)).toBeVisible();
+    await expect(bulk.getByRole('button', { name: '請求書' })).toBeEnabled();
+
+    // Spec §4: 100 or more selected lines ask first.
+    await bulk.getByRole('button', { name: '請求書' }).click();
+    const confirm = page.getByRole('dialog', { name: '一括ダウンロードの確認' });
+    await expect(confirm.getByText(/100件の明細が選択されています/)).toBeVisible();
+    const download = page.waitForEvent('download');
+    await confirm.getByRole('button', { name: 'はい' }).click();
+    const zip = await download;
+    expect(zip.suggestedFilename()).toMatch(/_請求書_\d{8}\.zip$/);
+    expect(await fileStart(zip, 2)).toBe('PK');
+    const report = page.getByRole('dialog', { name: /ダウンロード結果|ご注意/ });
+    await expect(report.getByText(/ダウンロードしたファイル: \d+件/)).toBeVisible();
+  });
+
+  test('staff see a prompt until they choose a customer, then its lines', async ({
+    page,
+    isMobile,
+  }) => {
+    test.setTimeout(180_000);
+    await loginAs(page, 'staff');
+    await page.goto('/orders');
+    await expect(page.getByText('表示する取引先コードを選択してください。')).toBeVisible();
+    await expect(page.getByText(COUNT)).toHaveCount(0);
+    await expect(lines(page, isMobile)).toHaveCount(0);
+
+    await page.getByRole('combobox', { name: '取引先コード' }).click();
+    await page.getByRole('option', { name: /^10001: / }).click();
+    await expect(page.getByText(COUNT)).toBeVisible();
+    await expect(page.getByText('表示する取引先コードを選択してください。')).toHaveCount(0);
+    await expect(lines(page, isMobile).first()).toBeVisible();
+    expect(await resultCount(page)).toBeGreaterThan(0);
+  });
+});

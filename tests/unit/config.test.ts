@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { redactUrl } from '../../server/logger';
+
+describe('configuration', () => {
+  it('starts on embedded defaults with no environment at all', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.WEB_TITLE).toBe('お客様ポータル');
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.urlPrefixes).toEqual(['https://', 'http://']);
+    expect(config.SEED_DEMO).toBe(true);
+  });
+
+  it('treats an empty DATABASE_URL as absent (PGlite)', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SUPPORT_EMAIL: 'nobody' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT="eighty"');
+    expect(message).toContain('DATABASE_URL="mysql://x"');
+    expect(message).toContain('SUPPORT_EMAIL="nobody"');
+  });
+
+  it('refuses a PUBLIC_BASE_URL that is not http(s)', () => {
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'ftp://example.com' })).toThrow(/PUBLIC_BASE_URL/);
+  });
+
+  it('reads SEED_DEMO=false', () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+});
+
+describe('log redaction', () => {
+  it('hides secret query values and keeps the rest', () => {
+    expect(redactUrl('/api/auth/reset-password?token=abc&callbackURL=%2Flogin')).toBe(
+      '/api/auth/reset-password?token=%5Bredacted%5D&callbackURL=%2Flogin',
+    );
+    expect(redactUrl('/top')).toBe('/top');
+  });
+});

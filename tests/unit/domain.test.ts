@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { fixExpectedDeliveryDate } from '../../domain/expected-delivery-date';
+import { pageTitle } from '../../domain/page-title';
+import { canEditTop, canOpenManagers, isCorporateAdmin, isStaff } from '../../domain/user-type';
+
+describe('user types (spec §1, §6)', () => {
+  it('staff are customer 99999 with type 3, and only that pair', () => {
+    expect(isStaff({ customerCode: 99999, userTypeId: 3 })).toBe(true);
+    expect(isStaff({ customerCode: 10001, userTypeId: 3 })).toBe(false);
+    expect(isStaff({ customerCode: 99999, userTypeId: 1 })).toBe(false);
+  });
+
+  it('every type except 2 and 3 is a corporate administrator', () => {
+    expect(isCorporateAdmin(1)).toBe(true);
+    expect(isCorporateAdmin(4)).toBe(true);
+    expect(isCorporateAdmin(2)).toBe(false);
+    expect(isCorporateAdmin(3)).toBe(false);
+  });
+
+  it('general users may not open /managers; only staff may edit the top page', () => {
+    expect(canOpenManagers(2)).toBe(false);
+    expect(canOpenManagers(1)).toBe(true);
+    expect(canOpenManagers(3)).toBe(true);
+    expect(canEditTop(3)).toBe(true);
+    expect(canEditTop(1)).toBe(false);
+  });
+});
+
+describe('expected delivery date (spec §4)', () => {
+  it('rewrites year 1900 to 2025 and leaves other dates alone', () => {
+    expect(fixExpectedDeliveryDate('1900-03-15')).toBe('2025-03-15');
+    expect(fixExpectedDeliveryDate('2026-03-15')).toBe('2026-03-15');
+    expect(fixExpectedDeliveryDate(null)).toBeNull();
+  });
+});
+
+describe('page title', () => {
+  it('is the product name, a separator and the page name', () => {
+    expect(pageTitle('お客様ポータル', '注文一覧')).toBe('お客様ポータル | 注文一覧');
+    expect(pageTitle('お客様ポータル')).toBe('お客様ポータル');
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LEDGER_CSV_COLUMNS,
+  LedgerImportError,
+  parseLedgerCsv,
+} from '../../server/services/ledger-import';
+
+const header = Object.keys(LEDGER_CSV_COLUMNS);
+const values: Record<string, string> = {
+  customer_code: '10001',
+  status: '出荷済',
+  sale_order_no: 'SO2610-000001',
+  sale_order_line_no: '1',
+  delivery_no: 'DN2610-000001',
+  delivery_line_no: '1',
+  sale_order_date: '2026-10-01',
+  shipped_date: '2026-10-05',
+  expected_delivery_date: '',
+  delivery_request: '',
+  property_name: '山田様邸 新築工事',
+  item_name: 'KR-1020-BK',
+  model_name: '屋根用取付金具 KR-1020 (ブラック)',
+  quantity: '120',
+  unit_price: '420',
+  amount: '50400',
+  destination_name1: '山田様邸 現場',
+  destination_name2: '',
+  destination_address: '東京都八王子市明神町1-2-3',
+  contact_person: '佐藤 一郎',
+  transportation: 'ヤマト運輸',
+  shipping_label_number: '412345678901',
+  invoice_file_name: '請求書_SO2610-000001.pdf',
+  shipped_file_name: '',
+  delivery_file_name: '',
+};
+const row = (overrides: Record<string, string> = {}) =>
+  header.map((c) => overrides[c] ?? values[c]).join(',');
+
+async function problemsOf(text: string) {
+  try {
+    await parseLedgerCsv(text);
+  } catch (error) {
+    if (error instanceof LedgerImportError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the file to be refused');
+}
+
+describe('reading a ledger CSV', () => {
+  it('reads typed lines: empty optional dates are null, empty delivery line number is 0', async () => {
+    const text = `\uFEFF${header.join(',')}\r\n${row({ delivery_no: '', delivery_line_no: '' })}\r\n`;
+    const { lines, lineNumbers } = await parseLedgerCsv(text);
+    expect(lineNumbers).toEqual([2]);
+    expect(lines[0]).toMatchObject({
+      customer_code: 10001,
+      quantity: 120,
+      amount: 50400,
+      expected_delivery_date: null,
+      delivery_request: null,
+      delivery_no: '',
+      delivery_line_no: 0,
+      destination_name2: '',
+    });
+  });
+
+  it('takes the columns in any order and skips empty lines', async () => {
+    const reversed = [...header].reverse();
+    const text = `${reversed.join(',')}\n\n${reversed.map((c) => values[c]).join(',')}\n`;
+    expect((await parseLedgerCsv(text)).lines[0]!.item_name).toBe('KR-1020-BK');
+  });
+
+  it('names the line and column of each problem (the header is line 1)', async () => {
+    const text = [
+      header.join(','),
+      row(),
+      row({ sale_order_no: 'SO-2', quantity: '1.5', shipped_date: '2026-13-01' }),
+      row({ sale_order_no: 'SO-3', status: '出荷' }),
+    ].join('\n');
+    expect((await problemsOf(text)).map((p) => [p.line, p.column])).toEqual([
+      [3, 'shipped_date'],
+      [3, 'quantity'],
+      [4, 'status'],
+    ]);
+  });
+
+  it('refuses an unreadable quote with its line number', async () => {
+    const text = `${header.join(',')}\n${row()}\n"unclosed,${row().slice(5)}\n`;
+    const [problem] = await problemsOf(text);
+    expect(problem!.line).toBeGreaterThanOrEqual(3);
+    expect(problem!.message).toContain('行目');
+  });
+
+  it('refuses unknown and missing header columns', async () => {
+    const problems = await problemsOf(`${header.join(',').replace('amount', 'total')}\n${row()}`);
+    expect(problems.map((p) => p.message).join('\n')).toMatch(/不明な列名.*total[\s\S]*amount/);
+  });
+});

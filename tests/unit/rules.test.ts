@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isUserTypeAllowedForCustomer,
+  managerRowProblems,
+  userTypesOffered,
+} from '../../domain/manager-row';
+import { meetsPasswordPolicy, passwordProblems } from '../../domain/password-policy';
+import {
+  bannerProblems,
+  isAllowedImageUrl,
+  isAllowedLink,
+  noticeProblems,
+} from '../../domain/top-content';
+
+describe('password policy (spec §5)', () => {
+  it('needs 8 characters with a letter, a digit and a symbol', () => {
+    expect(meetsPasswordPolicy('Passw0rd!')).toBe(true);
+    expect(meetsPasswordPolicy('a1!aaaaa')).toBe(true);
+    expect(passwordProblems('Pa0!')).toEqual(['too-short']);
+    expect(passwordProblems('Password!')).toEqual(['no-digit']);
+    expect(passwordProblems('12345678!')).toEqual(['no-letter']);
+    expect(passwordProblems('Passw0rdd')).toEqual(['no-symbol']);
+    expect(meetsPasswordPolicy('ぱすわーど1234!')).toBe(false);
+  });
+});
+
+describe('notice and banner rules (spec §5)', () => {
+  const prefixes = ['https://', 'http://'];
+
+  it('links must be absolute http(s) URLs starting with a configured prefix', () => {
+    expect(isAllowedLink('https://example.com/a', prefixes)).toBe(true);
+    expect(isAllowedLink('javascript:alert(1)', prefixes)).toBe(false);
+    expect(isAllowedLink('/relative', prefixes)).toBe(false);
+    expect(isAllowedLink('https://other.example/', ['https://www.example.co.jp/'])).toBe(false);
+  });
+
+  it('banner images may also be paths on this site, never scripts or protocol-relative URLs', () => {
+    expect(isAllowedImageUrl('/demo-assets/banner.svg')).toBe(true);
+    expect(isAllowedImageUrl('//evil.example/x.png')).toBe(false);
+    expect(isAllowedImageUrl('javascript:alert(1)')).toBe(false);
+    expect(isAllowedImageUrl('data:image/png;base64,xx')).toBe(false);
+  });
+
+  it('marks empty and invalid fields', () => {
+    expect(noticeProblems({ title: '', url: 'x' }, prefixes)).toEqual({
+      title: 'empty',
+      url: 'invalid',
+    });
+    expect(noticeProblems({ title: 'a', url: 'https://example.com' }, prefixes)).toEqual({});
+    expect(
+      bannerProblems({ explanation: 'a', image_url: '', destination_url: '' }, prefixes),
+    ).toEqual({ image_url: 'empty', destination_url: 'empty' });
+  });
+});
+
+describe('manager rows (spec §5)', () => {
+  const row = { mail: 'a@b', user_name: '名前', customer_code: 10001, user_type_id: 2 };
+
+  it('needs all four fields, a mail with @ between non-space text, and a numeric permission', () => {
+    expect(managerRowProblems(row)).toEqual({});
+    expect(managerRowProblems({ ...row, mail: '' })).toEqual({ mail: 'empty' });
+    expect(managerRowProblems({ ...row, mail: 'a @b' })).toEqual({ mail: 'invalid' });
+    expect(managerRowProblems({ ...row, mail: '@b' })).toEqual({ mail: 'invalid' });
+    expect(managerRowProblems({ ...row, user_type_id: 'x' })).toEqual({ user_type_id: 'invalid' });
+    expect(managerRowProblems({ ...row, customer_code: null })).toEqual({ customer_code: 'empty' });
+  });
+
+  it('type 3 only with customer 99999 and 99999 only with type 3', () => {
+    expect(isUserTypeAllowedForCustomer(99999, 3)).toBe(true);
+    expect(isUserTypeAllowedForCustomer(99999, 2)).toBe(false);
+    expect(isUserTypeAllowedForCustomer(10001, 3)).toBe(false);
+    expect(managerRowProblems({ ...row, user_type_id: 3 })).toEqual({ user_type_id: 'invalid' });
+    const types = [{ id: 1 }, { id: 2 }, { id: 3 }];
+    expect(userTypesOffered(99999, types)).toEqual([{ id: 3 }]);
+    expect(userTypesOffered(10001, types)).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+});

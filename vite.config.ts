@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiServer = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: 'web',
+  plugins: [react()],
+  css: {
+    // postcss.config.cjs sits at the repository root, above the Vite root.
+    postcss: fileURLToPath(new URL('.', import.meta.url)),
+  },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    // The server's CSP allows no inline script; Vite's output is external module files only.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/healthz': apiServer,
+      '/readyz': apiServer,
+    },
+  },
+});

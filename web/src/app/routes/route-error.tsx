@@ -1,0 +1,12 @@
+import { Center, Title } from '@mantine/core';
+
+/** Router fallback page (spec §8); the text is the spec's, word for word. */
+export function RouteError() {
+  return (
+    <Center mih="100dvh" p="md">
+      <Title order={1} size="h3">
+        Unexpected Application Error!
+      </Title>
+    </Center>
+  );
+}

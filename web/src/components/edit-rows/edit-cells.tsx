@@ -1,0 +1,89 @@
+import { NativeSelect, TextInput } from '@mantine/core';
+import { FIELD_PROBLEM_MESSAGES } from '../../../../domain/top-content';
+import classes from './edit-rows.module.css';
+import type { CellProblem } from './use-edit-rows';
+
+interface EditCellProps {
+  label: string;
+  /** In the desktop table the column header is the visible label; the input keeps it as its name. */
+  hideLabel: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  problem?: CellProblem;
+  changed?: boolean;
+  readOnly?: boolean;
+  disabled?: boolean;
+}
+
+/** The marks of spec §4 on one cell: aria-invalid and data-problem when invalid, data-changed. */
+function markProps({ problem, changed }: Pick<EditCellProps, 'problem' | 'changed'>) {
+  return {
+    error: problem ? FIELD_PROBLEM_MESSAGES[problem] : undefined,
+    'data-problem': problem,
+    'data-changed': changed || undefined,
+    classNames: { input: classes.input },
+  };
+}
+
+export function EditTextInput({
+  label,
+  hideLabel,
+  value,
+  onChange,
+  problem,
+  changed,
+  readOnly,
+  disabled,
+  placeholder,
+  type = 'text',
+  description,
+}: EditCellProps & {
+  placeholder?: string;
+  type?: 'text' | 'url' | 'email';
+  description?: string;
+}) {
+  return (
+    <TextInput
+      label={hideLabel ? undefined : label}
+      aria-label={hideLabel ? label : undefined}
+      description={description}
+      type={type}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      placeholder={placeholder}
+      readOnly={readOnly}
+      disabled={disabled}
+      variant={readOnly ? 'filled' : 'default'}
+      {...markProps({ problem, changed })}
+    />
+  );
+}
+
+export interface EditSelectOption {
+  value: string;
+  label: string;
+}
+
+export function EditSelect({
+  label,
+  hideLabel,
+  value,
+  onChange,
+  problem,
+  changed,
+  disabled,
+  options,
+  placeholder = '選択してください',
+}: EditCellProps & { options: EditSelectOption[]; placeholder?: string }) {
+  return (
+    <NativeSelect
+      label={hideLabel ? undefined : label}
+      aria-label={hideLabel ? label : undefined}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      disabled={disabled}
+      data={[{ value: '', label: placeholder, disabled: true }, ...options]}
+      {...markProps({ problem, changed })}
+    />
+  );
+}

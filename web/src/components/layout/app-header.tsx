@@ -1,0 +1,68 @@
+import { Burger, Group, Stack, Text } from '@mantine/core';
+import { paths } from '../../config/paths';
+import { useIsDesktop } from '../../hooks/use-is-desktop';
+import { useSession } from '../../lib/session';
+import classes from './app-header.module.css';
+import { BrandLogo } from './brand-logo';
+import { LogoutButton } from './logout-button';
+
+/**
+ * The signed-in header (spec §2): the customer name with the honorific 様 and a logout icon.
+ * On a phone it also carries the hamburger of the side navigation and the corporation name.
+ */
+export function AppHeader({
+  navOpened = false,
+  onToggleNav,
+}: {
+  navOpened?: boolean;
+  /** Omitted where there is no side navigation (the /header screen). */
+  onToggleNav?: () => void;
+}) {
+  const isDesktop = useIsDesktop();
+  const { customerName, corporationName } = useSession();
+
+  if (isDesktop) {
+    return (
+      <Group h="100%" px="lg" justify="space-between" wrap="nowrap" className={classes.header}>
+        <BrandLogo to={paths.top.path} inverted />
+        <Group gap="md" wrap="nowrap" miw={0}>
+          {customerName && (
+            <Text className={classes.customer} truncate="end">
+              {customerName} 様
+            </Text>
+          )}
+          <LogoutButton />
+        </Group>
+      </Group>
+    );
+  }
+
+  return (
+    <Group h="100%" px="xs" gap="xs" wrap="nowrap" className={classes.header}>
+      {onToggleNav && (
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          color="white"
+          size="sm"
+          aria-label="メニュー"
+          aria-expanded={navOpened}
+        />
+      )}
+      <BrandLogo to={paths.top.path} inverted showName={false} />
+      <Stack gap={0} className={classes.names}>
+        {corporationName && (
+          <Text size="xs" className={classes.corporation} truncate="end">
+            {corporationName}
+          </Text>
+        )}
+        {customerName && (
+          <Text size="sm" fw={700} truncate="end">
+            {customerName} 様
+          </Text>
+        )}
+      </Stack>
+      <LogoutButton />
+    </Group>
+  );
+}

@@ -1,0 +1,17 @@
+/** Routes of spec §2 with the page names used in document titles and headings. */
+export const paths = {
+  home: { path: '/', pageName: 'ログイン' },
+  login: { path: '/login', pageName: 'ログイン' },
+  loginTenant: { path: '/login-tenant', pageName: 'ログイン先の選択' },
+  mailResetPassword: { path: '/mail-reset-password', pageName: 'パスワード再設定' },
+  mailSendComplete: { path: '/mail-send-complete', pageName: 'メール送信完了' },
+  /** Where the reset mail's link lands (?token=… or ?error=INVALID_TOKEN). */
+  resetPassword: { path: '/reset-password', pageName: '新しいパスワードの設定' },
+  top: { path: '/top', pageName: 'TOP' },
+  orders: { path: '/orders', pageName: '注文一覧' },
+  sharedFiles: { path: '/shared-files', pageName: '共有ファイル' },
+  managers: { path: '/managers', pageName: '法人管理者ページ' },
+  editTop: { path: '/edit-top', pageName: 'トップページ編集' },
+  permissionDenied: { path: '/permission-denied', pageName: 'アクセス権限がありません' },
+  header: { path: '/header', pageName: undefined },
+} as const;

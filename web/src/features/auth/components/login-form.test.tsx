@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
+import { LoginForm } from './login-form';
+
+describe('LoginForm', () => {
+  it('asks for both fields when submitted empty and does not submit', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+
+    expect(screen.getByText('メールアドレスを入力してください。')).toBeTruthy();
+    expect(screen.getByText('パスワードを入力してください。')).toBeTruthy();
+    const mail = screen.getByRole('textbox', { name: 'メールアドレス' });
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(mail);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('hands filled values to the caller', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+
+    await user.type(screen.getByRole('textbox', { name: 'メールアドレス' }), ' user@example.com ');
+    await user.type(screen.getByLabelText('パスワード'), 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+
+    expect(onSubmit).toHaveBeenCalledWith({ mail: 'user@example.com', password: 'Passw0rd!' });
+    expect(screen.queryByText('メールアドレスを入力してください。')).toBeNull();
+  });
+
+  it('shows and hides the password with the toggle', async () => {
+    const { user } = renderWithProviders(<LoginForm onSubmit={() => {}} />);
+    const password = screen.getByLabelText('パスワード');
+    expect(password.getAttribute('type')).toBe('password');
+
+    await user.click(screen.getByRole('button', { name: 'パスワードを表示' }));
+
+    expect(password.getAttribute('type')).toBe('text');
+  });
+
+  it('links to the password reset screen', () => {
+    renderWithProviders(<LoginForm onSubmit={() => {}} />);
+    expect(
+      screen.getByRole('link', { name: 'パスワードをお忘れの方はこちら' }).getAttribute('href'),
+    ).toBe('/mail-reset-password');
+  });
+});

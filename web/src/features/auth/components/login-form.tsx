@@ -1,0 +1,89 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+export interface LoginFormValues {
+  mail: string;
+  password: string;
+}
+
+type LoginFormErrors = Partial<Record<keyof LoginFormValues, string>>;
+
+export function validateLoginForm(values: LoginFormValues): LoginFormErrors {
+  const errors: LoginFormErrors = {};
+  if (values.mail.trim() === '') errors.mail = 'メールアドレスを入力してください。';
+  if (values.password === '') errors.password = 'パスワードを入力してください。';
+  return errors;
+}
+
+/** Mail and password with a show/hide toggle (spec §2 Login); sign-in itself is the caller's. */
+export function LoginForm({
+  onSubmit,
+  submitting = false,
+}: {
+  onSubmit: (values: LoginFormValues) => void;
+  /** While the sign-in runs the button shows a loader and ignores clicks. */
+  submitting?: boolean;
+}) {
+  const [values, setValues] = useState<LoginFormValues>({ mail: '', password: '' });
+  const [errors, setErrors] = useState<LoginFormErrors>({});
+  const mailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const change =
+    (field: keyof LoginFormValues) => (event: { currentTarget: { value: string } }) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validateLoginForm(values);
+    setErrors(found);
+    if (found.mail) mailRef.current?.focus();
+    else if (found.password) passwordRef.current?.focus();
+    else onSubmit({ mail: values.mail.trim(), password: values.password });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <TextInput
+          ref={mailRef}
+          label="メールアドレス"
+          type="email"
+          name="mail"
+          autoComplete="username"
+          inputMode="email"
+          size="md"
+          value={values.mail}
+          onChange={change('mail')}
+          error={errors.mail}
+        />
+        <Stack gap={6}>
+          <PasswordInput
+            ref={passwordRef}
+            label="パスワード"
+            name="password"
+            autoComplete="current-password"
+            size="md"
+            value={values.password}
+            onChange={change('password')}
+            error={errors.password}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'パスワードを表示' }}
+          />
+          <Anchor component={Link} to={paths.mailResetPassword.path} size="sm" ta="right">
+            パスワードをお忘れの方はこちら
+          </Anchor>
+        </Stack>
+        <Button type="submit" size="md" fullWidth mt="xs" loading={submitting}>
+          ログイン
+        </Button>
+      </Stack>
+    </form>
+  );
+}

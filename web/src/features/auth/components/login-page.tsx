@@ -1,0 +1,75 @@
+import { Stack } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { type LoginNotice, readLoginNotice, useSession } from '../../../lib/session';
+import { useLogin } from '../hooks/use-login';
+import { LOGIN_NOTICES } from '../utils/login-notices';
+import { AuthCard } from './auth-card';
+import { LoginForm, type LoginFormValues } from './login-form';
+import { NoticeAlert } from './notice-alert';
+
+export function LoginPage() {
+  usePageTitle(paths.login.pageName);
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  // A notice arrives with a sign-out (inactivity, failed tenant choice) or with the navigation
+  // (password reset done, a failure on another path).
+  const [notice, setNotice] = useState<LoginNotice | null>(
+    () => readLoginNotice(location.state) ?? session.signOutNotice,
+  );
+  const { signOutNotice, dismissSignOutNotice } = session;
+  useEffect(() => {
+    if (!signOutNotice) return;
+    setNotice(signOutNotice);
+    dismissSignOutNotice();
+  }, [signOutNotice, dismissSignOutNotice]);
+  useEffect(() => {
+    const arrived = readLoginNotice(location.state);
+    if (arrived) setNotice(arrived);
+  }, [location.state]);
+
+  const submit = (values: LoginFormValues) => {
+    setNotice(null);
+    login.mutate(values, {
+      onSuccess: (outcome) => {
+        switch (outcome.kind) {
+          case 'signedIn':
+            session.saveSignedIn(outcome.session);
+            navigate(paths.top.path, { replace: true });
+            return;
+          case 'chooseTenant':
+            session.saveIdentityOnly(outcome);
+            navigate(paths.loginTenant.path);
+            return;
+          case 'failed':
+            // Spec §8: these failures sign out; the generic one also returns to /login.
+            if (outcome.identitySignedIn) session.clear();
+            setNotice(outcome.notice);
+            if (
+              outcome.notice === LOGIN_NOTICES.generic &&
+              location.pathname !== paths.login.path
+            ) {
+              navigate(paths.login.path, { replace: true, state: { notice: outcome.notice } });
+            }
+        }
+      },
+    });
+  };
+
+  return (
+    <AuthCard title="ログイン" description="メールアドレスとパスワードを入力してください。">
+      <Stack gap="lg">
+        {notice && <NoticeAlert notice={notice} />}
+        <LoginForm
+          onSubmit={submit}
+          // Stays busy once signed in, while the guard takes the person on to /top.
+          submitting={login.isPending || session.status === 'signedIn'}
+        />
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, NativeSelect, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { loginUserId } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useCustomerNames } from '../api/get-customer-name';
+import { useChooseTenant } from '../hooks/use-choose-tenant';
+import { afterSignInFailureNotice } from '../utils/login-notices';
+import { AuthCard } from './auth-card';
+
+export const TENANT_PROMPT = 'ログインするテナントを選択してください';
+
+/** Spec §2 "code: name"; the code alone until the name is known. */
+export function tenantLabel(customerCode: number, customerName: string | undefined): string {
+  return customerName ? `${customerCode}: ${customerName}` : String(customerCode);
+}
+
+/** Spec §2 Tenant choice, for an identity with two or more customer codes. */
+export function LoginTenantPage() {
+  usePageTitle(paths.loginTenant.pageName);
+  const session = useSession();
+  const navigate = useNavigate();
+  const { names } = useCustomerNames(session.customerCodeList, loginUserId(null));
+  const choose = useChooseTenant();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (choose.isPending) return;
+    if (value === '') {
+      setError(`${TENANT_PROMPT}。`);
+      return;
+    }
+    choose.mutate(Number(value), {
+      onSuccess: (data) => {
+        session.saveSignedIn(data);
+        navigate(paths.top.path, { replace: true });
+      },
+      // Spec §8: a failed tenant choice shows the generic message and signs out.
+      onError: (failure) => session.signOut(afterSignInFailureNotice(failure)),
+    });
+  };
+
+  const options = [
+    { value: '', label: '選択してください', disabled: true },
+    ...session.customerCodeList.map((code, index) => ({
+      value: String(code),
+      label: tenantLabel(code, names[index]),
+    })),
+  ];
+
+  return (
+    <AuthCard title={paths.loginTenant.pageName}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <NativeSelect
+            label={TENANT_PROMPT}
+            name="customerCode"
+            size="md"
+            data={options}
+            value={value}
+            onChange={(event) => {
+              setValue(event.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            mt="xs"
+            loading={choose.isPending || session.status === 'signedIn'}
+          >
+            ログイン
+          </Button>
+          <Button variant="subtle" size="sm" onClick={() => session.signOut()}>
+            別のアカウントでログイン
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

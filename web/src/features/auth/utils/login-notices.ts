@@ -1,0 +1,48 @@
+import { LOGIN_MESSAGES } from '../../../../../domain/messages';
+import { isHttpError } from '../../../lib/http';
+import type { LoginNotice } from '../../../lib/session';
+
+const error = (...lines: string[]): LoginNotice => ({ kind: 'error', lines });
+
+export const LOGIN_NOTICES = {
+  wrongCredentials: error(LOGIN_MESSAGES.wrongCredentials),
+  /** Spec §8: the failure that locks the account adds that use is suspended for 1 hour. */
+  lockedNow: error(LOGIN_MESSAGES.wrongCredentials, LOGIN_MESSAGES.lockedNowAddition),
+  locked: error(LOGIN_MESSAGES.locked),
+  notVerified: error(LOGIN_MESSAGES.notVerified),
+  deleted: error(LOGIN_MESSAGES.deleted),
+  generic: error(LOGIN_MESSAGES.generic),
+} as const;
+
+function accountLockedNow(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'account_locked' in body
+    ? (body as { account_locked: unknown }).account_locked === true
+    : false;
+}
+
+/** Spec §8 Login: the message for a failed POST /api/auth/sign-in/email. */
+export function signInFailureNotice(failure: unknown): LoginNotice {
+  if (!isHttpError(failure)) return LOGIN_NOTICES.generic;
+  switch (failure.status) {
+    case 401:
+      return accountLockedNow(failure.body)
+        ? LOGIN_NOTICES.lockedNow
+        : LOGIN_NOTICES.wrongCredentials;
+    case 423:
+      return LOGIN_NOTICES.locked;
+    case 403:
+      return failure.code === 'EMAIL_NOT_VERIFIED'
+        ? LOGIN_NOTICES.notVerified
+        : LOGIN_NOTICES.generic;
+    // Spec §8 maps the identity provider's too-many-requests to the wrong-credentials message.
+    case 429:
+      return LOGIN_NOTICES.wrongCredentials;
+    default:
+      return LOGIN_NOTICES.generic;
+  }
+}
+
+/** Spec §8: after sign-in, a 409 anywhere means a deleted account; anything else is generic. */
+export function afterSignInFailureNotice(failure: unknown): LoginNotice {
+  return isHttpError(failure, 409) ? LOGIN_NOTICES.deleted : LOGIN_NOTICES.generic;
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedAnswerSchema } from '../../../../../domain/api/top-content';
+import { apiRequest, loginUserId } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { BANNERS_QUERY_ROOT } from './get-banners';
+
+/** DELETE /api/v1/banner/delete-banner (staff); 404 when the banner is already gone. */
+export function deleteBanner({ id, userId }: { id: number; userId: number }) {
+  return apiRequest({
+    method: 'DELETE',
+    path: '/banner/delete-banner',
+    body: { id, user_id: userId },
+    auth: { kind: 'bearer' },
+    schema: deletedAnswerSchema,
+  });
+}
+
+export function useDeleteBanner() {
+  const queryClient = useQueryClient();
+  const { userInfo } = useSession();
+  return useMutation({
+    mutationFn: (id: number) => deleteBanner({ id, userId: loginUserId(userInfo?.id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BANNERS_QUERY_ROOT }),
+  });
+}

@@ -1,0 +1,19 @@
+import { Stack, Title } from '@mantine/core';
+import { paths } from '../../../config/paths';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { BannerEditor } from './banner-editor';
+import { NoticeEditor } from './notice-editor';
+
+/** Spec §2 Edit top page (staff only): the notice and banner tables. */
+export function EditTopPage() {
+  usePageTitle(paths.editTop.pageName);
+  return (
+    <Stack gap="xl">
+      <Title order={1} size="h2">
+        {paths.editTop.pageName}
+      </Title>
+      <NoticeEditor />
+      <BannerEditor />
+    </Stack>
+  );
+}

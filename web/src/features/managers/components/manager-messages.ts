@@ -1,0 +1,16 @@
+// Spec §8 "Managers and edit-top", word for word where the spec quotes the text.
+
+export const DUPLICATE_MAIL_MESSAGE = '409: 入力したメールアドレスは既に登録されています。';
+export const DUPLICATE_CUSTOMER_CODE_MESSAGE = '409: 入力した取引先コードは既に登録されています。';
+export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください';
+
+export const userToasts = {
+  /** A new account: an invitation mail went out (spec §8: advise checking the mail address). */
+  created: (name: string) =>
+    `${name}さんを登録しました。メールが届かない場合はメールアドレスをご確認ください。`,
+  /** An existing mail added to another customer (spec §8: the customer addition succeeded). */
+  customerAdded: (name: string, customerCode: number) =>
+    `${name}さんに取引先コード${customerCode}を追加しました。`,
+  updated: (name: string) => `${name}さんの登録内容を更新しました。`,
+  deleted: (name: string) => `${name}さんを削除しました。`,
+};

@@ -1,0 +1,427 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ManagedUser } from '../../../../../domain/api/user';
+import { DUPLICATE_DESCRIPTIONS } from '../../../../../domain/manager-row';
+import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
+import { fakeServer, json } from '../../../testing/fake-server';
+import { renderWithProviders } from '../../../testing/render';
+import { ManagersPage } from './managers-page';
+
+const STAMP = '2025-01-06T09:00:00.000Z';
+const ADMIN = { userInfo: { id: 2, userTypeId: 1, customerCode: 10001 } };
+const STAFF = {
+  userInfo: { id: 1, userTypeId: 3, customerCode: 99999, mail: 'staff@example.com' },
+};
+
+const CUSTOMER_NAMES: Record<number, string> = {
+  10001: '株式会社サンプル屋根 東京支店',
+  10002: '株式会社サンプル屋根 大阪支店',
+  20001: '有限会社北斗板金工業',
+  99999: '株式会社ミナト金属工業 (社内)',
+};
+const TYPE_NAMES: Record<number, string> = { 1: '管理者', 2: '一般ユーザー', 3: 'スーパー管理者' };
+
+let nextId = 100;
+function managedUser(overrides: Partial<ManagedUser> = {}): ManagedUser {
+  const customer = overrides.customer_code ?? 10001;
+  const type = overrides.user_type_id ?? 2;
+  nextId += 1;
+  return {
+    id: nextId,
+    mail: `user${nextId}@example.com`,
+    user_name: `利用者${nextId}`,
+    customer_code: customer,
+    customer_name: CUSTOMER_NAMES[customer] ?? '',
+    user_type_id: type,
+    user_type_name: TYPE_NAMES[type] ?? '',
+    firebase_uid: null,
+    account_lock_date: null,
+    delete_flag: false,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...overrides,
+  };
+}
+
+/** The server's users, changed by the write calls like the real one. */
+let users: ManagedUser[];
+
+beforeEach(() => {
+  users = [
+    managedUser({ id: 11, mail: 'admin@example.com', user_name: '東 和也', user_type_id: 1 }),
+    managedUser({ id: 12, mail: 'user@example.com', user_name: '鈴木 花子' }),
+    managedUser({
+      id: 13,
+      mail: 'kansai@example.com',
+      user_name: '近畿 一郎',
+      customer_code: 10002,
+    }),
+  ];
+  fakeServer
+    .on('POST /api/v1/user/get-user-by-customer', ({ body }) => {
+      const { customer_code } = body as { customer_code: number[] };
+      return json(
+        200,
+        users.filter((u) => customer_code.length === 0 || customer_code.includes(u.customer_code)),
+      );
+    })
+    .on('POST /api/v1/user/get-all-user-type', ({ body }) => {
+      const { user_group } = body as { user_group?: string };
+      const all = [1, 2, 3].map((id) => ({
+        id,
+        user_type_name: TYPE_NAMES[id],
+        user_group: id === 3 ? 'staff' : 'BtoB',
+      }));
+      return json(200, user_group === 'BtoB' ? all.filter((t) => t.user_group === 'BtoB') : all);
+    })
+    .on('GET /api/v1/spec/get-all-customer-code-list', () =>
+      json(
+        200,
+        Object.entries(CUSTOMER_NAMES).map(([code, name]) => ({
+          customer_code: Number(code),
+          customer_name: name,
+        })),
+      ),
+    )
+    .on('POST /api/v1/user/add-user', ({ body }) => {
+      const input = body as ManagedUser;
+      if (users.some((u) => u.mail === input.mail && u.customer_code === input.customer_code)) {
+        return json(409, {
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: 'データが既に登録されています。',
+          detail: { description: DUPLICATE_DESCRIPTIONS.mail },
+        });
+      }
+      const created = managedUser({
+        mail: input.mail,
+        user_name: input.user_name,
+        customer_code: input.customer_code,
+        user_type_id: input.user_type_id,
+      });
+      const isNewAccount = !users.some((u) => u.mail === input.mail);
+      users = [...users, created];
+      return json(200, { ...created, is_new_account: isNewAccount, invitation_sent: isNewAccount });
+    })
+    .on('PUT /api/v1/user/update-user', ({ body }) => {
+      const input = body as ManagedUser;
+      users = users.map((u) => (u.id === input.id ? { ...u, ...input } : u));
+      return json(
+        200,
+        users.find((u) => u.id === input.id),
+      );
+    })
+    .on('PUT /api/v1/user/delete-user', ({ body }) => {
+      const { id } = body as { id: number };
+      users = users.filter((u) => u.id !== id);
+      return json(200, { id, delete_flag: true });
+    });
+});
+
+afterEach(() => {
+  window.innerWidth = 1024;
+});
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+async function fill(user: User, input: HTMLElement, text: string) {
+  await user.clear(input);
+  if (text !== '') await user.paste(text);
+}
+
+const row = (name: string) => screen.getByRole('row', { name });
+const addButton = () => screen.getByRole('button', { name: '新規追加' }) as HTMLButtonElement;
+const select = (scope: HTMLElement, name: string) =>
+  within(scope).getByRole('combobox', { name }) as HTMLSelectElement;
+const optionLabels = (element: HTMLSelectElement) =>
+  [...element.options].filter((o) => !o.disabled).map((o) => o.textContent);
+
+async function renderAsAdmin() {
+  const rendered = renderWithProviders(<ManagersPage />, { session: ADMIN, path: '/managers' });
+  await screen.findByRole('row', { name: 'user@example.com（10001）' });
+  return rendered;
+}
+
+async function addNewRow(
+  user: User,
+  values: { mail: string; name: string; customer: string; type: string },
+) {
+  await user.click(addButton());
+  const newRow = row('新規の利用者');
+  await fill(user, within(newRow).getByRole('textbox', { name: 'メールアドレス' }), values.mail);
+  await fill(user, within(newRow).getByRole('textbox', { name: '氏名' }), values.name);
+  await user.selectOptions(select(newRow, '取引先コード'), values.customer);
+  await user.selectOptions(select(newRow, '権限'), values.type);
+  return newRow;
+}
+
+describe('the managers page for a corporate administrator', () => {
+  it('shows every customer of the corporation by default, with すべて表示 to choose', async () => {
+    await renderAsAdmin();
+    const filter = screen.getByRole('combobox', {
+      name: '表示する取引先コード',
+    }) as HTMLSelectElement;
+    expect(filter.value).toBe('all');
+    expect(optionLabels(filter)).toEqual([
+      'すべて表示',
+      '10001: 株式会社サンプル屋根 東京支店',
+      '10002: 株式会社サンプル屋根 大阪支店',
+    ]);
+    expect(row('kansai@example.com（10002）')).toBeTruthy();
+    expect(fakeServer.calls('POST /api/v1/user/get-user-by-customer')[0]?.body).toMatchObject({
+      customer_code: [],
+      login_user_id: 2,
+    });
+    expect(fakeServer.calls('POST /api/v1/user/get-all-user-type')[0]?.body).toMatchObject({
+      user_group: 'BtoB',
+    });
+  });
+
+  it('lists only the chosen customer', async () => {
+    const { user } = await renderAsAdmin();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '表示する取引先コード' }),
+      '10002',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('row', { name: 'user@example.com（10001）' })).toBeNull(),
+    );
+    expect(row('kansai@example.com（10002）')).toBeTruthy();
+  });
+
+  it('sorts by the column headers, toggling the direction, and by the sort select', async () => {
+    const { user } = await renderAsAdmin();
+    const mails = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.getAttribute('aria-label')?.split('（')[0]);
+    expect(mails()).toEqual(['admin@example.com', 'kansai@example.com', 'user@example.com']);
+
+    const mailHeader = screen.getByRole('columnheader', { name: /メールアドレス/ });
+    expect(mailHeader.getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(mailHeader).getByRole('button'));
+    expect(mailHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(mails()).toEqual(['user@example.com', 'kansai@example.com', 'admin@example.com']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: '並び替え' }), '権限昇順');
+    expect(mails()[0]).toBe('admin@example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: '並び替え' }), '権限降順');
+    expect(mails()[2]).toBe('admin@example.com');
+
+    await user.click(
+      within(screen.getByRole('columnheader', { name: /氏名/ })).getByRole('button'),
+    );
+    expect(screen.getByRole('columnheader', { name: /氏名/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+  });
+
+  it('adds a user of the corporation: one request, a creation toast naming them and the mail advice', async () => {
+    const { user } = await renderAsAdmin();
+    const newRow = await addNewRow(user, {
+      mail: 'new@example.com',
+      name: '新井 次郎',
+      customer: '10002',
+      type: '2',
+    });
+    expect(addButton().disabled).toBe(true);
+    const register = within(newRow).getByRole('button', { name: '登録' });
+
+    await user.dblClick(register);
+
+    expect(
+      await screen.findByText(
+        '新井 次郎さんを登録しました。メールが届かない場合はメールアドレスをご確認ください。',
+      ),
+    ).toBeTruthy();
+    expect(fakeServer.calls('POST /api/v1/user/add-user')).toHaveLength(1);
+    expect(fakeServer.calls('POST /api/v1/user/add-user')[0]?.body).toMatchObject({
+      mail: 'new@example.com',
+      user_name: '新井 次郎',
+      customer_code: 10002,
+      customer_name: '株式会社サンプル屋根 大阪支店',
+      user_type_id: 2,
+      login_user_id: 2,
+    });
+    expect(await screen.findByRole('row', { name: 'new@example.com（10002）' })).toBeTruthy();
+  });
+
+  it('says the customer was added when the mail already has an account', async () => {
+    const { user } = await renderAsAdmin();
+    const newRow = await addNewRow(user, {
+      mail: 'user@example.com',
+      name: '鈴木 花子',
+      customer: '10002',
+      type: '2',
+    });
+    await user.click(within(newRow).getByRole('button', { name: '登録' }));
+    expect(
+      await screen.findByText('鈴木 花子さんに取引先コード10002を追加しました。'),
+    ).toBeTruthy();
+  });
+
+  it('shows the 409 toast for a duplicate mail and marks the mail cell', async () => {
+    const { user } = await renderAsAdmin();
+    const newRow = await addNewRow(user, {
+      mail: 'user@example.com',
+      name: '鈴木 花子',
+      customer: '10001',
+      type: '2',
+    });
+    await user.click(within(newRow).getByRole('button', { name: '登録' }));
+
+    expect(
+      await screen.findByText('409: 入力したメールアドレスは既に登録されています。'),
+    ).toBeTruthy();
+    const mail = within(row('新規の利用者')).getByRole('textbox', { name: 'メールアドレス' });
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
+    expect(select(row('新規の利用者'), '取引先コード').getAttribute('aria-invalid')).not.toBe(
+      'true',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the 409 toast naming the customer code otherwise and marks that cell', async () => {
+    fakeServer.on('PUT /api/v1/user/update-user', () =>
+      json(409, {
+        statusCode: 409,
+        code: 'CONFLICT',
+        message: 'データが既に登録されています。',
+        detail: { description: DUPLICATE_DESCRIPTIONS.customerCode },
+      }),
+    );
+    const { user } = await renderAsAdmin();
+    const saved = row('user@example.com（10001）');
+    await user.selectOptions(select(saved, '取引先コード'), '10002');
+    await user.selectOptions(select(saved, '権限'), '2');
+    await user.click(within(saved).getByRole('button', { name: '登録' }));
+
+    expect(
+      await screen.findByText('409: 入力した取引先コードは既に登録されています。'),
+    ).toBeTruthy();
+    expect(select(saved, '取引先コード').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(saved).getByRole('textbox', { name: 'メールアドレス' }).getAttribute('aria-invalid'),
+    ).not.toBe('true');
+  });
+
+  it('updates a user by id and keeps the saved mail read-only', async () => {
+    const { user } = await renderAsAdmin();
+    const saved = row('user@example.com（10001）');
+    expect(within(saved).getByRole('textbox', { name: 'メールアドレス' })).toHaveProperty(
+      'readOnly',
+      true,
+    );
+    await fill(user, within(saved).getByRole('textbox', { name: '氏名' }), '鈴木 花江');
+    await user.click(within(saved).getByRole('button', { name: '登録' }));
+
+    expect(await screen.findByText('鈴木 花江さんの登録内容を更新しました。')).toBeTruthy();
+    expect(fakeServer.calls('PUT /api/v1/user/update-user')[0]?.body).toMatchObject({
+      id: 12,
+      mail: 'user@example.com',
+      user_name: '鈴木 花江',
+      customer_code: 10001,
+      user_type_id: 2,
+    });
+  });
+
+  it('asks before deleting, showing mail, name, customer code and permission', async () => {
+    const { user } = await renderAsAdmin();
+    await user.click(
+      within(row('kansai@example.com（10002）')).getByRole('button', { name: '削除' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: '削除の確認' });
+    expect(within(dialog).getByText('kansai@example.com')).toBeTruthy();
+    expect(within(dialog).getByText('近畿 一郎')).toBeTruthy();
+    expect(within(dialog).getByText('10002: 株式会社サンプル屋根 大阪支店')).toBeTruthy();
+    expect(within(dialog).getByText('一般ユーザー')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '削除する' }));
+
+    expect(await screen.findByText('近畿 一郎さんを削除しました。')).toBeTruthy();
+    expect(fakeServer.calls('PUT /api/v1/user/delete-user')[0]?.body).toMatchObject({
+      id: 13,
+      login_user_id: 2,
+    });
+  });
+
+  it('opens the error dialog with the support contact when the list cannot be loaded', async () => {
+    fakeServer.on('POST /api/v1/user/get-user-by-customer', () =>
+      json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
+    );
+    renderWithProviders(<ManagersPage />, { session: ADMIN, path: '/managers' });
+    const dialog = await screen.findByRole('dialog', { name: 'エラー' });
+    expect(
+      within(dialog).getByText('アクセス時にエラーが発生しました。再度お試しください。'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByRole('link', { name: DEFAULT_APP_CONFIG.supportEmail }),
+    ).toBeTruthy();
+  });
+
+  it('shows the rows as cards on a phone', async () => {
+    window.innerWidth = 390;
+    renderWithProviders(<ManagersPage />, { session: ADMIN, path: '/managers' });
+    const card = await screen.findByRole('group', { name: 'user@example.com（10001）' });
+    expect(within(card).getByRole('textbox', { name: '氏名' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: '登録' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('the managers page for staff', () => {
+  async function renderAsStaff() {
+    const rendered = renderWithProviders(<ManagersPage />, { session: STAFF, path: '/managers' });
+    await screen.findByRole('option', { name: '10001: 株式会社サンプル屋根 東京支店' });
+    return rendered;
+  }
+
+  it('asks to choose a customer first and hides 新規追加 until then', async () => {
+    const { user } = await renderAsStaff();
+    expect(screen.getByText('表示する取引先コードを選択してください')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '新規追加' })).toBeNull();
+    expect(fakeServer.calls('POST /api/v1/user/get-user-by-customer')).toHaveLength(0);
+    expect(
+      optionLabels(
+        screen.getByRole('combobox', { name: '表示する取引先コード' }) as HTMLSelectElement,
+      ),
+    ).not.toContain('すべて表示');
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '表示する取引先コード' }),
+      '10001',
+    );
+
+    expect(await screen.findByRole('row', { name: 'user@example.com（10001）' })).toBeTruthy();
+    expect(screen.queryByText('表示する取引先コードを選択してください')).toBeNull();
+    expect(addButton()).toBeTruthy();
+    expect(fakeServer.calls('POST /api/v1/user/get-user-by-customer')[0]?.body).toMatchObject({
+      customer_code: [10001],
+    });
+  });
+
+  it('offers only the staff type for customer 99999 and every other type otherwise', async () => {
+    const { user } = await renderAsStaff();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '表示する取引先コード' }),
+      '10001',
+    );
+    await screen.findByRole('row', { name: 'user@example.com（10001）' });
+    await user.click(addButton());
+    const newRow = row('新規の利用者');
+
+    expect(optionLabels(select(newRow, '権限'))).toEqual(['管理者', '一般ユーザー']);
+    await user.selectOptions(select(newRow, '取引先コード'), '99999');
+    expect(optionLabels(select(newRow, '権限'))).toEqual(['スーパー管理者']);
+    await user.selectOptions(select(newRow, '権限'), '3');
+    // Back to an ordinary customer: the staff type goes and the cell asks for a choice.
+    await user.selectOptions(select(newRow, '取引先コード'), '20001');
+    expect(optionLabels(select(newRow, '権限'))).toEqual(['管理者', '一般ユーザー']);
+    expect(select(newRow, '権限').value).toBe('');
+    expect(select(newRow, '権限').getAttribute('aria-invalid')).toBe('true');
+    expect(fakeServer.calls('POST /api/v1/user/get-all-user-type')[0]?.body).not.toHaveProperty(
+      'user_group',
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { DOCUMENT_LABELS } from '../../../../../domain/api/order-documents';
+import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
+import type { DownloadDialog } from '../hooks/use-order-downloads';
+import { formatNumber } from './format';
+import { bulkConfirmText, CAUTION_MESSAGE, SINGLE_FILE_MISSING_MESSAGE } from './order-messages';
+
+function Counts({ fileCount, missingCount }: { fileCount: number; missingCount: number }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">ダウンロードしたファイル: {formatNumber(fileCount)}件</Text>
+      {missingCount > 0 && (
+        <Text size="sm">存在しなかったファイル: {formatNumber(missingCount)}件</Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The dialogs of the downloads (spec §4 and §8): confirmation at 100 or more lines, the result
+ * with its counts, the caution about missing files, and the error with the support contact.
+ */
+export function DownloadDialogs({
+  dialog,
+  onClose,
+  onConfirm,
+}: {
+  dialog: DownloadDialog | null;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <>
+      <Modal
+        opened={dialog?.kind === 'confirm'}
+        onClose={onClose}
+        title="一括ダウンロードの確認"
+        centered
+      >
+        {dialog?.kind === 'confirm' && (
+          <Stack gap="md">
+            <Text>
+              {DOCUMENT_LABELS[dialog.type]}: {bulkConfirmText(dialog.count)}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                いいえ
+              </Button>
+              <Button onClick={onConfirm}>はい</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={dialog?.kind === 'result'} onClose={onClose} title="ダウンロード結果" centered>
+        {dialog?.kind === 'result' && (
+          <Stack gap="md">
+            <Text>{DOCUMENT_LABELS[dialog.type]}のダウンロードを開始しました。</Text>
+            <Counts
+              fileCount={dialog.answer.file_count}
+              missingCount={dialog.answer.missing_count}
+            />
+            <Text size="xs" c="dimmed">
+              ファイル名: {dialog.answer.file_name}
+            </Text>
+            <Group justify="flex-end">
+              <Button onClick={onClose}>閉じる</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal
+        opened={dialog?.kind === 'caution' || dialog?.kind === 'missing'}
+        onClose={onClose}
+        title="ご注意"
+        centered
+      >
+        <Stack gap="md">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+          >
+            <Text size="sm" role="alert">
+              {dialog?.kind === 'missing' || (dialog?.kind === 'caution' && dialog.answer === null)
+                ? SINGLE_FILE_MISSING_MESSAGE
+                : CAUTION_MESSAGE}
+            </Text>
+          </Alert>
+          {dialog?.kind === 'caution' && dialog.answer && (
+            <Counts
+              fileCount={dialog.answer.file_count}
+              missingCount={dialog.answer.missing_count}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button onClick={onClose}>閉じる</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <AccessErrorDialog opened={dialog?.kind === 'error'} onClose={onClose} />
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import { Button, Drawer, Group, Input, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { KeywordMatch, LedgerStatusFilter } from '../../../../../domain/ledger-search';
+import type { OrderFilters } from '../api/search-ledger-items';
+import { KeywordInput } from './keyword-input';
+import { defaultOrderFilters, STATUS_OPTIONS, upperCaseItemNo } from './order-filters';
+import classes from './orders.module.css';
+
+/** Spec §9: weeks start on Monday; the month reads 2026年4月. */
+const dateProps = {
+  valueFormat: 'YYYY/MM/DD',
+  monthLabelFormat: 'YYYY年M月',
+  firstDayOfWeek: 1,
+  locale: 'ja',
+  clearable: true,
+  leftSection: <IconCalendar size={16} aria-hidden="true" />,
+  placeholder: '指定なし',
+} as const;
+
+/**
+ * Spec §2 Filter panel, sliding in from the right. The conditions are a draft until 検索; opening
+ * the panel again starts from the conditions in force.
+ */
+export function FilterPanel({
+  opened,
+  onClose,
+  filters,
+  onSearch,
+  isDesktop,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  filters: OrderFilters;
+  onSearch: (filters: OrderFilters) => void;
+  isDesktop: boolean;
+}) {
+  const [draft, setDraft] = useState(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the panel opens
+  useEffect(() => {
+    if (opened) setDraft(filters);
+  }, [opened]);
+
+  const set = (patch: Partial<OrderFilters>) => setDraft((current) => ({ ...current, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft);
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={isDesktop ? 440 : '100%'}
+      title="絞り込み条件"
+      closeButtonProps={{ 'aria-label': '閉じる' }}
+      classNames={{ body: classes.filterBody }}
+    >
+      <form onSubmit={submit} className={classes.filterForm} aria-label="絞り込み条件">
+        <Stack gap="md" className={classes.filterFields}>
+          <Radio.Group
+            label="ステータス"
+            value={draft.status}
+            onChange={(value) => set({ status: value as LedgerStatusFilter })}
+          >
+            <Group gap="lg" mt={6}>
+              {STATUS_OPTIONS.map((option) => (
+                <Radio key={option.value} value={option.value} label={option.label} />
+              ))}
+            </Group>
+          </Radio.Group>
+
+          <Input.Wrapper label="受注日" labelElement="div">
+            {/* Spec §5: the start cannot be after the end (each picker stops at the other). */}
+            <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.rangeRow}>
+              <DatePickerInput
+                {...dateProps}
+                aria-label="受注日（開始）"
+                clearButtonProps={{ 'aria-label': '受注日（開始）をクリア' }}
+                value={draft.fromDate}
+                maxDate={draft.toDate ?? undefined}
+                onChange={(value) => set({ fromDate: value })}
+                dropdownType={isDesktop ? 'popover' : 'modal'}
+                className={classes.rangeField}
+              />
+              <Text aria-hidden="true" pb={6}>
+                〜
+              </Text>
+              <DatePickerInput
+                {...dateProps}
+                aria-label="受注日（終了）"
+                clearButtonProps={{ 'aria-label': '受注日（終了）をクリア' }}
+                value={draft.toDate}
+                minDate={draft.fromDate ?? undefined}
+                onChange={(value) => set({ toDate: value })}
+                dropdownType={isDesktop ? 'popover' : 'modal'}
+                className={classes.rangeField}
+              />
+            </Group>
+          </Input.Wrapper>
+
+          <TextInput
+            label="物件名"
+            value={draft.propertyName}
+            onChange={(event) => set({ propertyName: event.currentTarget.value })}
+            maxLength={200}
+          />
+
+          <Input.Wrapper
+            label="品番"
+            labelElement="div"
+            description="開始と終了が同じときは、その文字で始まる品番を検索します。"
+            inputWrapperOrder={['label', 'input', 'description']}
+          >
+            <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.rangeRow}>
+              <TextInput
+                aria-label="品番（開始）"
+                placeholder="開始"
+                value={draft.itemNoStart}
+                onChange={(event) =>
+                  set({ itemNoStart: upperCaseItemNo(event.currentTarget.value) })
+                }
+                maxLength={100}
+                autoCapitalize="characters"
+                className={classes.rangeField}
+              />
+              <Text aria-hidden="true" pb={6}>
+                〜
+              </Text>
+              <TextInput
+                aria-label="品番（終了）"
+                placeholder="終了"
+                value={draft.itemNoEnd}
+                onChange={(event) => set({ itemNoEnd: upperCaseItemNo(event.currentTarget.value) })}
+                maxLength={100}
+                autoCapitalize="characters"
+                className={classes.rangeField}
+              />
+            </Group>
+          </Input.Wrapper>
+
+          <TextInput
+            label="型式・品名"
+            value={draft.productName}
+            onChange={(event) => set({ productName: event.currentTarget.value })}
+            maxLength={200}
+          />
+
+          <KeywordInput value={draft.keywords} onChange={(keywords) => set({ keywords })} />
+
+          <Radio.Group
+            label="キーワードの条件"
+            value={draft.keywordMatch}
+            onChange={(value) => set({ keywordMatch: value as KeywordMatch })}
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="or" label="OR（いずれかを含む）" />
+              <Radio value="and" label="AND（すべてを含む）" />
+            </Group>
+          </Radio.Group>
+        </Stack>
+
+        <Group className={classes.filterActions} gap="sm" grow>
+          <Button type="button" variant="default" onClick={() => setDraft(defaultOrderFilters())}>
+            条件クリア
+          </Button>
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
+            検索
+          </Button>
+        </Group>
+      </form>
+    </Drawer>
+  );
+}

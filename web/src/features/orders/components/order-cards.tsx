@@ -1,0 +1,55 @@
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { LEDGER_STATUS } from '../../../../../domain/constants';
+import type { OrderLine } from '../api/search-ledger-items';
+import { formatDate } from './format';
+import classes from './orders.module.css';
+import { StatusBadge } from './status-badge';
+
+/** Spec §2 Orders phone: one card per line with status, shipped date, property and model. */
+export function OrderCards({
+  lines,
+  highlightBacklog,
+  onOpen,
+  busy,
+}: {
+  lines: OrderLine[];
+  highlightBacklog: boolean;
+  onOpen: (line: OrderLine) => void;
+  busy: boolean;
+}) {
+  return (
+    <ul
+      className={classes.cards}
+      aria-label="注文明細"
+      aria-busy={busy}
+      data-busy={busy || undefined}
+    >
+      {lines.map((line) => (
+        <li key={line.key}>
+          <UnstyledButton
+            className={classes.card}
+            data-backlog={(highlightBacklog && line.status === LEDGER_STATUS.backlog) || undefined}
+            onClick={() => onOpen(line)}
+          >
+            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+              <Group gap="xs" wrap="nowrap">
+                <StatusBadge status={line.status} />
+                <Text size="sm" c="dimmed">
+                  出荷日 {line.shipped_date ? formatDate(line.shipped_date) : '—'}
+                </Text>
+              </Group>
+              <Text fw={700} size="sm" lineClamp={2}>
+                {line.property_name}
+              </Text>
+              <Text size="sm" c="dimmed" lineClamp={1}>
+                {line.model_name}
+              </Text>
+            </Stack>
+            <IconChevronRight size={18} aria-hidden="true" className={classes.cardChevron} />
+          </UnstyledButton>
+        </li>
+      ))}
+    </ul>
+  );
+}

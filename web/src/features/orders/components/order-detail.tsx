@@ -1,0 +1,165 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import {
+  DOCUMENT_LABELS,
+  DOCUMENT_TYPES,
+  type DocumentType,
+} from '../../../../../domain/api/order-documents';
+import type { OrderLine } from '../api/search-ledger-items';
+import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { formatDate, formatQuantity, formatYen } from './format';
+import { FILE_NAME_OF } from './order-filters';
+import { COPIED_MESSAGE, POPUP_BLOCKER_HINT } from './order-messages';
+import classes from './orders.module.css';
+import { StatusBadge } from './status-badge';
+
+function Field({
+  label,
+  children,
+  span = 'half',
+  numeric = false,
+}: {
+  label: string;
+  children: ReactNode;
+  span?: 'full' | 'half' | 'third';
+  numeric?: boolean;
+}) {
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <div className={classes.field} data-span={span} data-numeric={numeric || undefined}>
+      <dt>{label}</dt>
+      <dd>{empty ? <span className={classes.none}>—</span> : children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Spec §2 Detail panel rows: every field of one order line, the label number's copy button and
+ * the three documents' download buttons (disabled when the line has no such file).
+ */
+export function OrderDetail({
+  line,
+  copyConfirmMs,
+  onDownload,
+  downloading,
+  showPopupHint,
+}: {
+  line: OrderLine;
+  copyConfirmMs: number;
+  onDownload: (type: DocumentType) => void;
+  /** The document being fetched, if any. */
+  downloading: DocumentType | null;
+  showPopupHint: boolean;
+}) {
+  const { copied, copy } = useCopyToClipboard(copyConfirmMs);
+  const expected = formatDate(line.expected_delivery_date);
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <StatusBadge status={line.status} />
+        <Text size="sm" c="dimmed">
+          受注番号 {line.sale_order_no}-{line.sale_order_line_no}
+        </Text>
+      </Group>
+      <dl className={classes.detail}>
+        <Field label="担当者">{line.contact_person}</Field>
+        <Field label="受注日">{formatDate(line.sale_order_date)}</Field>
+        <Field label="物件名" span="full">
+          {line.property_name}
+        </Field>
+        <Field label="品番">
+          <span className={classes.itemNo}>{line.item_name}</span>
+        </Field>
+        <Field label="型式">{line.model_name}</Field>
+        <Field label="数量" span="third" numeric>
+          {formatQuantity(line.quantity)}
+        </Field>
+        <Field label="単価" span="third" numeric>
+          {formatYen(line.unit_price)}
+        </Field>
+        <Field label="金額" span="third" numeric>
+          {formatYen(line.amount)}
+        </Field>
+        <Field label="納品先" span="full">
+          {line.destination_name1}
+          {line.destination_name2 && (
+            <>
+              <br />
+              {line.destination_name2}
+            </>
+          )}
+        </Field>
+        <Field label="納品先住所" span="full">
+          {line.destination_address}
+        </Field>
+        <Field label="出荷日">{formatDate(line.shipped_date)}</Field>
+        <Field label="納品予定日">
+          {expected || line.delivery_request
+            ? `${expected}${line.delivery_request ? `（${line.delivery_request}）` : ''}`
+            : ''}
+        </Field>
+        <Field label="運送会社">{line.transportation}</Field>
+        <Field label="送り状番号">
+          {line.shipping_label_number && (
+            <Group gap={6} wrap="wrap">
+              <span className={classes.labelNo}>{line.shipping_label_number}</span>
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={
+                  copied ? (
+                    <IconCheck size={12} aria-hidden="true" />
+                  ) : (
+                    <IconCopy size={12} aria-hidden="true" />
+                  )
+                }
+                aria-label="送り状番号をコピー"
+                onClick={() => void copy(line.shipping_label_number)}
+              >
+                コピー
+              </Button>
+              <Text
+                role="status"
+                size="xs"
+                c="teal.8"
+                fw={700}
+                className={classes.copied}
+                data-shown={copied || undefined}
+              >
+                {copied ? COPIED_MESSAGE : ''}
+              </Text>
+            </Group>
+          )}
+        </Field>
+      </dl>
+      <Stack gap={6}>
+        <Text size="sm" fw={700}>
+          書類のダウンロード
+        </Text>
+        <Group gap="xs" grow>
+          {DOCUMENT_TYPES.map((type) => (
+            <Button
+              key={type}
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              disabled={
+                FILE_NAME_OF[type](line) === '' || (downloading !== null && downloading !== type)
+              }
+              loading={downloading === type}
+              onClick={() => onDownload(type)}
+            >
+              {DOCUMENT_LABELS[type]}
+            </Button>
+          ))}
+        </Group>
+        {showPopupHint && (
+          <Text size="xs" c="dimmed">
+            {POPUP_BLOCKER_HINT}
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import dayjs from 'dayjs';
+import type { DocumentType } from '../../../../../domain/api/order-documents';
+import {
+  LEDGER_STATUS_FILTERS,
+  type LedgerSort,
+  type LedgerSortField,
+  type LedgerStatusFilter,
+  normalizeItemNo,
+  todayInJapan,
+} from '../../../../../domain/ledger-search';
+import type { OrderFilters, OrderLine } from '../api/search-ledger-items';
+
+/** The status radio (spec §2 Filter panel: all / shipped / backlog). */
+export const STATUS_OPTIONS: { value: LedgerStatusFilter; label: string }[] =
+  LEDGER_STATUS_FILTERS.map((value) => ({
+    value,
+    label: value === 'all' ? 'すべて' : value === 'shipped' ? '出荷済' : '受注残',
+  }));
+
+/** Spec §4: the search starts from six months ago (Japan's calendar). */
+export function sixMonthsAgo(now: Date = new Date()): string {
+  return dayjs(todayInJapan(now)).subtract(6, 'month').format('YYYY-MM-DD');
+}
+
+/** Spec §4 default filter: backlog, from six months ago, keywords combined with OR. */
+export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
+  return {
+    status: 'backlog',
+    fromDate: sixMonthsAgo(now),
+    toDate: null,
+    propertyName: '',
+    itemNoStart: '',
+    itemNoEnd: '',
+    productName: '',
+    keywords: [],
+    keywordMatch: 'or',
+  };
+}
+
+/** Spec §5 item-number fields: upper case as they are typed. */
+export const upperCaseItemNo = (value: string) => value.toUpperCase();
+
+/** The file-name field of each document type (spec §3 Order line). */
+export const FILE_NAME_OF: Record<DocumentType, (line: OrderLine) => string> = {
+  invoice: (line) => line.invoice_file_name,
+  shipped: (line) => line.shipped_file_name,
+  delivery: (line) => line.delivery_file_name,
+};
+
+/** Distinct file names of one document type among the lines, in their order. */
+export function documentFileNames(lines: Iterable<OrderLine>, type: DocumentType): string[] {
+  const names = new Set<string>();
+  for (const line of lines) {
+    const name = FILE_NAME_OF[type](line);
+    if (name !== '') names.add(name);
+  }
+  return [...names];
+}
+
+/**
+ * The zip's name before the server adds the date (spec §7 "product prefix plus document label"):
+ * the model series of the item numbers (SR-200 of SR-200-BK), "ほか" when several series mix.
+ */
+export function bulkDownloadName(lines: OrderLine[], label: string): string {
+  const series = [
+    ...new Set(
+      lines.map((line) => {
+        const item = line.item_name.trim();
+        const cut = item.lastIndexOf('-');
+        return cut > 0 ? item.slice(0, cut) : item;
+      }),
+    ),
+  ].filter((s) => s !== '');
+  if (series.length === 0) return label;
+  return `${series[0]}${series.length > 1 ? 'ほか' : ''}_${label}`;
+}
+
+/** Short descriptions of the conditions in force, for the line above the results. */
+export function filterSummary(filters: OrderFilters): string[] {
+  const parts: string[] = [STATUS_OPTIONS.find((o) => o.value === filters.status)?.label ?? ''];
+  const date = (iso: string | null) => (iso ? iso.replaceAll('-', '/') : '');
+  if (filters.fromDate || filters.toDate) {
+    parts.push(`受注日 ${date(filters.fromDate)}〜${date(filters.toDate)}`);
+  }
+  if (filters.propertyName.trim()) parts.push(`物件名「${filters.propertyName.trim()}」`);
+  const start = normalizeItemNo(filters.itemNoStart);
+  const end = normalizeItemNo(filters.itemNoEnd);
+  if (start || end) parts.push(start === end ? `品番 ${start}*` : `品番 ${start}〜${end}`);
+  if (filters.productName.trim()) parts.push(`型式「${filters.productName.trim()}」`);
+  if (filters.keywords.length > 0) {
+    parts.push(
+      `キーワード ${filters.keywords.join(filters.keywordMatch === 'and' ? ' かつ ' : ' または ')}`,
+    );
+  }
+  return parts.filter((p) => p !== '');
+}
+
+/** The phone's sort select (spec §2 Orders phone): four fields, each ascending and descending. */
+export const PHONE_SORT_FIELDS: { field: LedgerSortField; label: string }[] = [
+  { field: 'shipped_date', label: '出荷日' },
+  { field: 'property_name', label: '物件名' },
+  { field: 'item_name', label: '品番' },
+  { field: 'model_name', label: '型式' },
+];
+
+export const PHONE_SORT_OPTIONS: { value: string; label: string; sort: LedgerSort }[] =
+  PHONE_SORT_FIELDS.flatMap(({ field, label }) =>
+    (['asc', 'desc'] as const).map((direction) => ({
+      value: `${field}:${direction}`,
+      label: `${label}（${direction === 'asc' ? '昇順' : '降順'}）`,
+      sort: { field, direction },
+    })),
+  );
+
+/** Column header click: a new column sorts ascending, the sorted one turns around. */
+export function toggleSort(current: LedgerSort | null, field: LedgerSortField): LedgerSort {
+  if (current?.field === field) {
+    return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  }
+  return { field, direction: 'asc' };
+}
+
+/** Spec §5: the page input takes whole numbers from 1 to the page count; anything else is null. */
+export function parsePageInput(text: string, pageCount: number): number | null {
+  const trimmed = text.normalize('NFKC').trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const page = Number(trimmed);
+  return page >= 1 && page <= pageCount ? page : null;
+}

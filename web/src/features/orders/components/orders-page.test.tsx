@@ -1,0 +1,439 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LedgerItem } from '../../../../../domain/api/ledger';
+import { LEDGER_STATUS } from '../../../../../domain/constants';
+import { type FakeRequest, fakeServer, json } from '../../../testing/fake-server';
+import { renderWithProviders } from '../../../testing/render';
+import { OrdersPage } from './orders-page';
+
+const USER = { userInfo: { id: 7, userTypeId: 2, customerCode: 10001, mail: 'user@example.com' } };
+const STAFF = {
+  userInfo: { id: 1, userTypeId: 3, customerCode: 99999, mail: 'staff@example.com' },
+};
+
+let serial = 0;
+/** An order line of customer 10001 with every field filled; overrides win. */
+function ledgerItem(overrides: Partial<LedgerItem> = {}): LedgerItem {
+  serial += 1;
+  const no = String(serial).padStart(4, '0');
+  return {
+    customer_code: 10001,
+    status: LEDGER_STATUS.shipped,
+    sale_order_no: `SO2604-${no}`,
+    sale_order_line_no: 1,
+    delivery_no: `DN2604-${no}`,
+    delivery_line_no: 1,
+    sale_order_date: '2026-04-01',
+    shipped_date: '2026-04-10',
+    expected_delivery_date: '2026-04-12',
+    delivery_request: null,
+    property_name: `物件${no} 新築工事`,
+    item_name: `SR-200-BK`,
+    model_name: 'SR-200 ブラック',
+    quantity: 1200,
+    unit_price: 3450,
+    amount: 4_140_000,
+    destination_name1: '株式会社東和ルーフ 本社',
+    destination_name2: '第二倉庫',
+    destination_address: '東京都江東区新木場1-2-3',
+    contact_person: '佐藤 一郎',
+    transportation: 'ヤマト運輸',
+    shipping_label_number: '123456789012',
+    invoice_file_name: `INV_SO2604-${no}.pdf`,
+    shipped_file_name: `SHP_DN2604-${no}.pdf`,
+    delivery_file_name: `DLV_DN2604-${no}.pdf`,
+    ...overrides,
+  };
+}
+
+interface SearchBody {
+  customer_code: number;
+  status: 'all' | 'shipped' | 'backlog';
+  page: number;
+  page_size: number;
+  text_field: string[];
+  item_no_start: string | null;
+  item_no_end: string | null;
+  search_type_flag: number;
+  from_date: string | null;
+  sort: { field: string; direction: string };
+}
+
+/** The server's ledger; the fake search filters by status only and pages like the real one. */
+let ledger: LedgerItem[];
+const searches = () =>
+  fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').map((r) => r.body as SearchBody);
+const lastSearch = () => searches().at(-1)!;
+
+function answerSearch({ body }: FakeRequest) {
+  const b = body as SearchBody;
+  const rows = ledger.filter(
+    (line) => b.status === 'all' || line.status === LEDGER_STATUS[b.status],
+  );
+  const start = (b.page - 1) * b.page_size;
+  return json(200, {
+    items: rows.slice(start, start + b.page_size),
+    total: rows.length,
+    page: b.page,
+    page_size: b.page_size,
+  });
+}
+
+beforeEach(() => {
+  serial = 0;
+  ledger = [];
+  fakeServer
+    .on('POST /api/v1/spec/search-result-ledgerItem', answerSearch)
+    .on('GET /api/v1/spec/get-all-customer-code-list', () =>
+      json(200, [
+        { customer_code: 10001, customer_name: '株式会社東和ルーフ 本社' },
+        { customer_code: 10002, customer_name: '株式会社東和ルーフ 関西営業所' },
+      ]),
+    )
+    .on('GET /api/v1/spec/specified-ledger-file-path', ({ query }) => {
+      const line = ledger.find((l) => l.sale_order_no === query.get('sale_order_no'));
+      const link = (name: string) => ({
+        file_name: name,
+        url: name ? `http://localhost/api/storage/download?k=${name}` : null,
+        missing: false,
+      });
+      return json(200, {
+        bucket_name: 'portal-10001',
+        folder_name: 'Spec',
+        invoice: link(line?.invoice_file_name ?? ''),
+        shipped: link(line?.shipped_file_name ?? ''),
+        delivery: link(line?.delivery_file_name ?? ''),
+      });
+    })
+    .on('GET /api/v1/spec/get-customer-bucket-name', ({ query }) =>
+      json(200, { customer_bucket_name: `portal-${query.get('customer_code')}` }),
+    );
+});
+
+afterEach(() => {
+  window.innerWidth = 1024;
+});
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+async function renderOrders(session = USER) {
+  const rendered = renderWithProviders(<OrdersPage />, { session, path: '/orders' });
+  return rendered;
+}
+
+const table = () => screen.getByRole('table', { name: '注文明細' });
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+
+async function openFilters(user: User) {
+  await user.click(screen.getByRole('button', { name: '絞り込み' }));
+  return screen.findByRole('form', { name: '絞り込み条件' });
+}
+
+describe('the orders page', () => {
+  it('searches the own customer with the default filter: backlog, six months back, OR', async () => {
+    ledger = [ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null })];
+    await renderOrders();
+    await screen.findByText('全検索結果 1 件');
+    const body = lastSearch();
+    expect(body).toMatchObject({
+      customer_code: 10001,
+      status: 'backlog',
+      search_type_flag: 1,
+      page: 1,
+      page_size: 100,
+      text_field: [],
+    });
+    expect(body.from_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const monthsBack =
+      (new Date().getFullYear() - Number(body.from_date!.slice(0, 4))) * 12 +
+      (new Date().getMonth() + 1 - Number(body.from_date!.slice(5, 7)));
+    expect(monthsBack).toBe(6);
+    expect(screen.getByText('行をクリックすると詳細を表示します。')).toBeTruthy();
+  });
+
+  it('adds keyword chips on Enter and on leaving the field, trimmed, at most five, removable', async () => {
+    ledger = [ledgerItem({ status: LEDGER_STATUS.backlog })];
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 1 件');
+    const form = await openFilters(user);
+    const field = within(form).getByRole('textbox', { name: 'キーワードを入力' });
+
+    const enter = async (text: string) => {
+      await user.click(field);
+      await user.paste(text);
+      await user.keyboard('{Enter}');
+    };
+    await enter('  屋根  ');
+    await enter('   ');
+    await enter('屋根');
+    await user.click(field);
+    await user.paste(' 太陽光');
+    await user.click(within(form).getByRole('textbox', { name: '物件名' }));
+    const chips = () =>
+      within(form)
+        .getAllByRole('button', { name: /^キーワード「.+」を削除$/ })
+        .map((b) => b.getAttribute('aria-label'));
+    expect(chips()).toEqual(['キーワード「屋根」を削除', 'キーワード「太陽光」を削除']);
+
+    for (const word of ['架台', '金具', '雪止め']) await enter(word);
+    expect(chips()).toHaveLength(5);
+    expect((field as HTMLInputElement).disabled).toBe(true);
+
+    await user.click(within(form).getByRole('button', { name: 'キーワード「金具」を削除' }));
+    expect(chips()).toHaveLength(4);
+    expect((field as HTMLInputElement).disabled).toBe(false);
+
+    await user.click(within(form).getByRole('radio', { name: 'AND（すべてを含む）' }));
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+    await waitFor(() =>
+      expect(lastSearch().text_field).toEqual(['屋根', '太陽光', '架台', '雪止め']),
+    );
+    expect(lastSearch().search_type_flag).toBe(2);
+  });
+
+  it('upper-cases the item-number range as it is typed', async () => {
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 0 件');
+    const form = await openFilters(user);
+    const start = within(form).getByRole('textbox', { name: '品番（開始）' }) as HTMLInputElement;
+    const end = within(form).getByRole('textbox', { name: '品番（終了）' }) as HTMLInputElement;
+    await user.type(start, 'sr-200');
+    await user.type(end, 'sr-300-bk');
+    expect(start.value).toBe('SR-200');
+    expect(end.value).toBe('SR-300-BK');
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+    await waitFor(() =>
+      expect(lastSearch()).toMatchObject({ item_no_start: 'SR-200', item_no_end: 'SR-300-BK' }),
+    );
+  });
+
+  it('takes only page numbers from 1 to the page count', { timeout: 40_000 }, async () => {
+    ledger = Array.from({ length: 250 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 250 件');
+    expect(screen.getByText('/ 3')).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: 'ページ番号' }) as HTMLInputElement;
+    const previous = screen.getByRole('button', { name: '前のページ' }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+
+    for (const wrong of ['0', '4']) {
+      await user.clear(input);
+      await user.type(input, `${wrong}{Enter}`);
+      expect(input.value).toBe('1');
+    }
+    await user.clear(input);
+    await user.type(input, '-2.5{Enter}');
+    expect(input.value).toBe('1');
+    expect(searches().some((b) => b.page < 1 || b.page > 3)).toBe(false);
+
+    await user.clear(input);
+    await user.type(input, '3{Enter}');
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    expect(lastSearch().page).toBe(3);
+    expect((screen.getByRole('button', { name: '次のページ' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await user.click(previous);
+    await waitFor(() => expect(input.value).toBe('2'));
+  });
+
+  it('enables a bulk button only when a selected line has that document', async () => {
+    ledger = [
+      ledgerItem({
+        status: LEDGER_STATUS.backlog,
+        invoice_file_name: '',
+        shipped_file_name: '',
+        delivery_file_name: '',
+      }),
+      ledgerItem({ status: LEDGER_STATUS.backlog, shipped_file_name: '', delivery_file_name: '' }),
+    ];
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 2 件');
+    const bulk = screen.getByRole('group', { name: '一括ダウンロード' });
+    const button = (name: string) =>
+      within(bulk).getByRole('button', { name }) as HTMLButtonElement;
+    const disabled = () => ['請求書', '出荷案内', '納品書'].map((n) => button(n).disabled);
+    expect(disabled()).toEqual([true, true, true]);
+
+    const [first, second] = bodyRows();
+    await user.click(within(first!).getByRole('checkbox'));
+    expect(disabled()).toEqual([true, true, true]);
+    await user.click(within(second!).getByRole('checkbox'));
+    expect(disabled()).toEqual([false, true, true]);
+    await user.click(screen.getByRole('checkbox', { name: 'すべて解除' }));
+    expect(disabled()).toEqual([true, true, true]);
+  });
+
+  // Renders a full page of 100 lines several times: slow in jsdom, hence the longer time-out.
+  it('asks yes or no before downloading 100 or more lines, then reports the counts', {
+    timeout: 40_000,
+  }, async () => {
+    const navigations: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      navigations.push(this.href);
+    });
+    fakeServer.on('POST /api/v1/shared-file/get-shared-files', ({ body }) => {
+      const { file_names } = body as { file_names: string[] };
+      return json(200, {
+        url: 'http://localhost/api/storage/bulk/abc',
+        caution_flag: false,
+        file_count: file_names.length,
+        missing_count: 0,
+        file_name: 'SR-200_請求書_20260401.zip',
+      });
+    });
+    ledger = Array.from({ length: 130 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 130 件');
+    await user.click(screen.getByRole('checkbox', { name: 'すべて選択' }));
+    expect(screen.getByText(/選択中/).textContent).toContain('100');
+
+    const invoice = within(screen.getByRole('group', { name: '一括ダウンロード' })).getByRole(
+      'button',
+      { name: '請求書' },
+    );
+    await user.click(invoice);
+    const confirm = await screen.findByRole('dialog', { name: '一括ダウンロードの確認' });
+    await user.click(within(confirm).getByRole('button', { name: 'いいえ' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fakeServer.calls('POST /api/v1/shared-file/get-shared-files')).toHaveLength(0);
+
+    // The selection of page 1 survives paging; one more line on page 2.
+    await user.click(screen.getByRole('button', { name: '次のページ' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(30));
+    await user.click(within(bodyRows()[0]!).getByRole('checkbox'));
+    expect(screen.getByText(/選択中/).textContent).toContain('101');
+
+    await user.click(invoice);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '一括ダウンロードの確認' })).getByRole(
+        'button',
+        { name: 'はい' },
+      ),
+    );
+    const result = await screen.findByRole('dialog', { name: 'ダウンロード結果' });
+    expect(within(result).getByText('ダウンロードしたファイル: 101件')).toBeTruthy();
+    const request = fakeServer.calls('POST /api/v1/shared-file/get-shared-files')[0]!;
+    expect(request.body).toMatchObject({
+      bucket_name: 'portal-10001',
+      download_name: 'SR-200_請求書',
+      folder_name: 'Spec',
+      user_id: 7,
+    });
+    expect((request.body as { file_names: string[] }).file_names).toHaveLength(101);
+    expect(navigations).toEqual(['http://localhost/api/storage/bulk/abc']);
+  });
+
+  it('highlights backlog lines only when the status filter is all', async () => {
+    ledger = [
+      ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null }),
+      ledgerItem({ status: LEDGER_STATUS.shipped }),
+    ];
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 1 件');
+    expect(bodyRows().filter((r) => r.hasAttribute('data-backlog'))).toHaveLength(0);
+
+    const form = await openFilters(user);
+    await user.click(within(form).getByRole('radio', { name: 'すべて' }));
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+    await screen.findByText('全検索結果 2 件');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    const highlighted = bodyRows().filter((r) => r.hasAttribute('data-backlog'));
+    expect(highlighted).toHaveLength(1);
+    expect(within(highlighted[0]!).getByText('受注残')).toBeTruthy();
+  });
+
+  it('shows an expected delivery date of 1900 as 2025 in the detail, with every field', async () => {
+    ledger = [
+      ledgerItem({
+        status: LEDGER_STATUS.backlog,
+        expected_delivery_date: '1900-03-15',
+        delivery_request: '午前着指定',
+        invoice_file_name: '',
+      }),
+    ];
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 1 件');
+    await user.click(within(bodyRows()[0]!).getByText('物件0001 新築工事'));
+    const detail = await screen.findByRole('dialog', { name: '注文明細の詳細' });
+    expect(within(detail).getByText('2025/03/15（午前着指定）')).toBeTruthy();
+    expect(within(detail).queryByText(/1900/)).toBeNull();
+    expect(within(detail).getByText('1,200個')).toBeTruthy();
+    expect(within(detail).getByText('3,450円')).toBeTruthy();
+    expect(within(detail).getByText('4,140,000円')).toBeTruthy();
+    expect(within(detail).getByText('2026/04/10')).toBeTruthy();
+    const button = (name: string) =>
+      within(detail).getByRole('button', { name }) as HTMLButtonElement;
+    expect(button('請求書').disabled).toBe(true);
+    expect(button('出荷案内').disabled).toBe(false);
+  });
+
+  it('shows staff a prompt and no lines until they choose a customer', async () => {
+    ledger = [ledgerItem({ status: LEDGER_STATUS.backlog })];
+    const { user } = await renderOrders(STAFF);
+    expect(await screen.findByText('表示する取引先コードを選択してください。')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(searches()).toHaveLength(0);
+
+    await user.click(screen.getByRole('combobox', { name: '取引先コード' }));
+    await user.click(await screen.findByRole('option', { name: '10001: 株式会社東和ルーフ 本社' }));
+    await screen.findByText('全検索結果 1 件');
+    expect(screen.queryByText('表示する取引先コードを選択してください。')).toBeNull();
+    expect(lastSearch()).toMatchObject({ customer_code: 10001, login_user_id: 1 });
+  });
+
+  it('shows the load-failure toast when a search fails', async () => {
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', () =>
+      json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
+    );
+    await renderOrders();
+    expect(
+      await screen.findByText(
+        'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('the orders page on a phone', () => {
+  beforeEach(() => {
+    window.innerWidth = 390;
+  });
+
+  it('shows cards and sorts by the eight-option select', async () => {
+    ledger = [ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null })];
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 1 件');
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = screen.getByRole('list', { name: '注文明細' });
+    expect(within(cards).getByText('物件0001 新築工事')).toBeTruthy();
+    expect(within(cards).getByText('SR-200 ブラック')).toBeTruthy();
+
+    const sort = screen.getByRole('combobox', { name: '並び替え' }) as HTMLSelectElement;
+    const options = [...sort.options].filter((o) => !o.disabled).map((o) => o.textContent);
+    expect(options).toEqual([
+      '出荷日（昇順）',
+      '出荷日（降順）',
+      '物件名（昇順）',
+      '物件名（降順）',
+      '品番（昇順）',
+      '品番（降順）',
+      '型式（昇順）',
+      '型式（降順）',
+    ]);
+    await user.selectOptions(sort, 'model_name:desc');
+    await waitFor(() =>
+      expect(lastSearch().sort).toEqual({ field: 'model_name', direction: 'desc' }),
+    );
+
+    await user.click(within(cards).getByRole('button'));
+    const detail = await screen.findByRole('dialog', { name: '注文明細の詳細' });
+    expect(
+      within(detail).getByText(
+        'ダウンロードが始まらない場合は、ブラウザのポップアップブロックを解除してください。',
+      ),
+    ).toBeTruthy();
+  });
+});

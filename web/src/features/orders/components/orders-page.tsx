@@ -1,0 +1,340 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  COPY_CONFIRM_DESKTOP_MS,
+  COPY_CONFIRM_PHONE_MS,
+  PAGE_SIZE,
+} from '../../../../../domain/constants';
+import type { LedgerSort, LedgerSortField } from '../../../../../domain/ledger-search';
+import { isStaff } from '../../../../../domain/user-type';
+import { paths } from '../../../config/paths';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { loginUserId } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import {
+  LEDGER_SEARCH_QUERY_ROOT,
+  ledgerSearchQueryOptions,
+  type OrderFilters,
+  type OrderLine,
+  type OrderSearch,
+  useLedgerSearch,
+} from '../api/search-ledger-items';
+import { useOrderDownloads } from '../hooks/use-order-downloads';
+import { useOrderSelection } from '../hooks/use-order-selection';
+import { useSearchFeedback } from '../hooks/use-search-feedback';
+import { BulkDownloadBar } from './bulk-download-bar';
+import { CustomerSelect } from './customer-select';
+import { DownloadDialogs } from './download-dialogs';
+import { FilterPanel } from './filter-panel';
+import { OrderCards } from './order-cards';
+import { OrderDetail } from './order-detail';
+import {
+  defaultOrderFilters,
+  filterSummary,
+  PHONE_SORT_OPTIONS,
+  toggleSort,
+} from './order-filters';
+import {
+  CARD_HINT,
+  CHOOSE_CUSTOMER_PROMPT,
+  NO_RESULTS_MESSAGE,
+  ROW_HINT,
+  resultCountText,
+} from './order-messages';
+import classes from './orders.module.css';
+import { OrdersTable } from './orders-table';
+import { PageControls } from './page-controls';
+
+const DETAIL_TITLE = '注文明細の詳細';
+const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+/** Spec §2 Orders (desktop and phone), §4 Orders: the order-line search and its documents. */
+export function OrdersPage() {
+  usePageTitle(paths.orders.pageName);
+  const isDesktop = useIsDesktop();
+  const queryClient = useQueryClient();
+  const { userInfo } = useSession();
+  const staff = userInfo !== null && isStaff(userInfo);
+  const userId = loginUserId(userInfo?.id);
+
+  // Spec §4: staff see nothing until they choose a customer; everyone else sees their own.
+  const [chosenCustomer, setChosenCustomer] = useState<number | null>(null);
+  const customerCode = staff ? chosenCustomer : (userInfo?.customerCode ?? null);
+  const [filters, setFilters] = useState<OrderFilters>(() => defaultOrderFilters());
+  const [sort, setSort] = useState<LedgerSort | null>(null);
+  const [page, setPage] = useState(1);
+  const [filterOpened, filterPanel] = useDisclosure(false);
+  // The line stays while the panel slides out; `detailOpened` says whether it is shown.
+  const [detail, setDetail] = useState<OrderLine | null>(null);
+  const [detailOpened, setDetailOpened] = useState(false);
+  const selection = useOrderSelection();
+  const downloads = useOrderDownloads(customerCode);
+  const resultsTop = useRef<HTMLDivElement>(null);
+
+  const search: OrderSearch | null =
+    customerCode === null ? null : { customerCode, filters, sort, page };
+  const result = useLedgerSearch(search);
+  useSearchFeedback(result);
+
+  const total = result.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const lines = result.data?.lines ?? [];
+  const busy = result.isFetching;
+
+  // The next page is usually wanted next: fetch it while the person reads this one.
+  const readyForNext = result.isSuccess && !result.isPlaceholderData && page < pageCount;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page shown (search is new each render)
+  useEffect(() => {
+    if (!search || !readyForNext) return;
+    void queryClient.prefetchQuery(ledgerSearchQueryOptions({ ...search, page: page + 1 }, userId));
+  }, [readyForNext, customerCode, filters, sort, page, userId, queryClient]);
+
+  /** Spec §4: a search starts again from the first page, with nothing selected. */
+  const runSearch = (next: OrderFilters) => {
+    setFilters(next);
+    setPage(1);
+    selection.clear();
+    filterPanel.close();
+    // The same conditions again still mean "load again".
+    void queryClient.invalidateQueries({ queryKey: LEDGER_SEARCH_QUERY_ROOT });
+  };
+
+  const chooseCustomer = (code: number) => {
+    setChosenCustomer(code);
+    setPage(1);
+    setDetailOpened(false);
+    selection.clear();
+  };
+
+  const changeSort = (next: LedgerSort) => {
+    setSort(next);
+    setPage(1);
+  };
+
+  const changePage = (next: number) => {
+    setPage(next);
+    resultsTop.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  const { prefetchLinks } = downloads;
+  const openDetail = useCallback(
+    (line: OrderLine) => {
+      setDetail(line);
+      setDetailOpened(true);
+      prefetchLinks(line);
+    },
+    [prefetchLinks],
+  );
+
+  const highlightBacklog = filters.status === 'all';
+  const summary = filterSummary(filters);
+
+  const resultHeader = (
+    <div ref={resultsTop} className={classes.resultHeader}>
+      <Group gap="sm" align="baseline">
+        <Text fw={700} size={isDesktop ? 'lg' : 'md'} aria-live="polite">
+          {result.data ? resultCountText(total) : '全検索結果 — 件'}
+        </Text>
+        {busy && <Loader size="xs" aria-label="読み込み中" />}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {isDesktop ? ROW_HINT : CARD_HINT}
+      </Text>
+    </div>
+  );
+
+  const filterButton = (
+    <Button
+      variant="default"
+      leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
+      onClick={filterPanel.open}
+    >
+      絞り込み
+    </Button>
+  );
+
+  const summaryBadges = (
+    <Group gap={6} className={classes.summary} aria-label="検索条件">
+      {summary.map((part) => (
+        <Badge key={part} variant="outline" color="gray.7" radius="sm" tt="none" fw={500}>
+          {part}
+        </Badge>
+      ))}
+    </Group>
+  );
+
+  const body = () => {
+    if (result.isPending && !result.data) {
+      return (
+        <Stack gap={8} aria-label="読み込み中">
+          {SKELETON_ROWS.map((key) => (
+            <Skeleton key={key} height={isDesktop ? 36 : 84} radius="sm" />
+          ))}
+        </Stack>
+      );
+    }
+    if (lines.length === 0) {
+      return (
+        <Text c="dimmed" ta="center" py="xl">
+          {result.isError ? 'データを取得できませんでした。' : NO_RESULTS_MESSAGE}
+        </Text>
+      );
+    }
+    return isDesktop ? (
+      <OrdersTable
+        lines={lines}
+        sort={sort}
+        onSort={(field: LedgerSortField) => changeSort(toggleSort(sort, field))}
+        selection={selection}
+        highlightBacklog={highlightBacklog}
+        activeKey={detailOpened ? (detail?.key ?? null) : null}
+        onOpen={openDetail}
+        busy={result.isPlaceholderData}
+      />
+    ) : (
+      <OrderCards
+        lines={lines}
+        highlightBacklog={highlightBacklog}
+        onOpen={openDetail}
+        busy={result.isPlaceholderData}
+      />
+    );
+  };
+
+  const pager =
+    lines.length > 0 ? (
+      <Group justify="center" mt="md">
+        <PageControls page={page} pageCount={pageCount} onChange={changePage} />
+      </Group>
+    ) : null;
+
+  const phoneSortValue = sort ? `${sort.field}:${sort.direction}` : '';
+
+  const detailContent = detail && (
+    <OrderDetail
+      line={detail}
+      copyConfirmMs={isDesktop ? COPY_CONFIRM_DESKTOP_MS : COPY_CONFIRM_PHONE_MS}
+      onDownload={(type) => void downloads.downloadOne(detail, type)}
+      downloading={downloads.pending?.key === detail.key ? downloads.pending.type : null}
+      showPopupHint={!isDesktop}
+    />
+  );
+
+  return (
+    <Stack gap={isDesktop ? 'lg' : 'md'}>
+      <Title order={1} size="h2">
+        {paths.orders.pageName}
+      </Title>
+
+      {staff && <CustomerSelect value={chosenCustomer} onChange={chooseCustomer} />}
+
+      {customerCode === null ? (
+        <Alert variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>
+          {CHOOSE_CUSTOMER_PROMPT}
+        </Alert>
+      ) : isDesktop ? (
+        <Paper withBorder p="lg">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" gap="md" wrap="nowrap">
+              <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+                {filterButton}
+                {summaryBadges}
+              </Group>
+            </Group>
+            <Group justify="space-between" align="flex-end" gap="md">
+              {resultHeader}
+              <BulkDownloadBar
+                selection={selection}
+                running={downloads.bulkRunning}
+                onDownload={(type) => downloads.requestBulk(type, selection.lines)}
+              />
+            </Group>
+            {body()}
+            {pager}
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-end">
+            {filterButton}
+            <NativeSelect
+              aria-label="並び替え"
+              value={phoneSortValue}
+              onChange={(event) => {
+                const option = PHONE_SORT_OPTIONS.find(
+                  (o) => o.value === event.currentTarget.value,
+                );
+                if (option) changeSort(option.sort);
+              }}
+              data={[
+                { value: '', label: '受注日の新しい順', disabled: true },
+                ...PHONE_SORT_OPTIONS.map(({ value, label }) => ({ value, label })),
+              ]}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+          </Group>
+          {summaryBadges}
+          {resultHeader}
+          {body()}
+          {pager}
+        </Stack>
+      )}
+
+      <FilterPanel
+        opened={filterOpened}
+        onClose={filterPanel.close}
+        filters={filters}
+        onSearch={runSearch}
+        isDesktop={isDesktop}
+      />
+
+      {isDesktop ? (
+        <Drawer
+          opened={detailOpened && detail !== null}
+          onClose={() => setDetailOpened(false)}
+          position="right"
+          size={480}
+          title={DETAIL_TITLE}
+          closeButtonProps={{ 'aria-label': '詳細を閉じる' }}
+          overlayProps={{ backgroundOpacity: 0.15 }}
+        >
+          {detailContent}
+        </Drawer>
+      ) : (
+        <Modal
+          opened={detailOpened && detail !== null}
+          onClose={() => setDetailOpened(false)}
+          title={DETAIL_TITLE}
+          fullScreen
+          closeButtonProps={{ 'aria-label': '詳細を閉じる' }}
+        >
+          {detailContent}
+        </Modal>
+      )}
+
+      <DownloadDialogs
+        dialog={downloads.dialog}
+        onClose={downloads.closeDialog}
+        onConfirm={downloads.confirmBulk}
+      />
+    </Stack>
+  );
+}

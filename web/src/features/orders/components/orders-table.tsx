@@ -1,0 +1,177 @@
+import { Checkbox, Table } from '@mantine/core';
+import { type KeyboardEvent, memo } from 'react';
+import { LEDGER_STATUS } from '../../../../../domain/constants';
+import type { LedgerSort, LedgerSortField } from '../../../../../domain/ledger-search';
+import type { OrderLine } from '../api/search-ledger-items';
+import type { OrderSelection } from '../hooks/use-order-selection';
+import { formatDate, formatQuantity } from './format';
+import classes from './orders.module.css';
+import { ariaSort, SortHeader } from './sort-header';
+import { StatusBadge } from './status-badge';
+
+// Fixed layout: the text columns share what the narrow ones leave, the model name the most
+// (it takes the rest). Fits the 944 px a 1280 px wide window gives the table.
+const COLUMNS: {
+  field: LedgerSortField;
+  label: string;
+  numeric?: boolean;
+  width?: number | string;
+}[] = [
+  { field: 'status', label: 'ステータス', width: 108 },
+  { field: 'shipped_date', label: '出荷日', width: 100 },
+  { field: 'property_name', label: '物件名', width: '17%' },
+  { field: 'destination_name1', label: '納品先', width: '14%' },
+  { field: 'item_name', label: '品番', width: 128 },
+  { field: 'model_name', label: '型式' },
+  { field: 'quantity', label: '数量', numeric: true, width: 84 },
+];
+
+export const lineLabel = (line: OrderLine) =>
+  `${line.sale_order_no}-${line.sale_order_line_no} ${line.item_name}`;
+
+/** Spec §2 Orders desktop: the result table with checkboxes and sortable columns. */
+export function OrdersTable({
+  lines,
+  sort,
+  onSort,
+  selection,
+  highlightBacklog,
+  activeKey,
+  onOpen,
+  busy,
+}: {
+  lines: OrderLine[];
+  sort: LedgerSort | null;
+  onSort: (field: LedgerSortField) => void;
+  selection: OrderSelection;
+  highlightBacklog: boolean;
+  activeKey: string | null;
+  onOpen: (line: OrderLine) => void;
+  busy: boolean;
+}) {
+  const selectedOnPage = lines.filter((line) => selection.isSelected(line.key)).length;
+  const allOnPage = lines.length > 0 && selectedOnPage === lines.length;
+
+  return (
+    <Table.ScrollContainer minWidth={940} type="native">
+      <Table
+        highlightOnHover
+        stickyHeader
+        layout="fixed"
+        verticalSpacing={8}
+        className={classes.table}
+        aria-label="注文明細"
+        aria-busy={busy}
+        data-busy={busy || undefined}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={allOnPage ? 'すべて解除' : 'すべて選択'}
+                checked={allOnPage}
+                indeterminate={selectedOnPage > 0 && !allOnPage}
+                disabled={lines.length === 0}
+                onChange={() => selection.setMany(lines, !allOnPage)}
+              />
+            </Table.Th>
+            {COLUMNS.map((column) => (
+              <Table.Th
+                key={column.field}
+                w={column.width}
+                aria-sort={ariaSort(sort, column.field)}
+                ta={column.numeric ? 'right' : undefined}
+              >
+                <SortHeader label={column.label} field={column.field} sort={sort} onSort={onSort} />
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => (
+            <OrderRow
+              key={line.key}
+              line={line}
+              checked={selection.isSelected(line.key)}
+              backlog={highlightBacklog && line.status === LEDGER_STATUS.backlog}
+              active={line.key === activeKey}
+              onOpen={onOpen}
+              onToggle={selection.toggle}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** One line; memoised, so that ticking a checkbox re-renders one row, not a hundred. */
+const OrderRow = memo(function OrderRow({
+  line,
+  checked,
+  backlog,
+  active,
+  onOpen,
+  onToggle,
+}: {
+  line: OrderLine;
+  checked: boolean;
+  backlog: boolean;
+  active: boolean;
+  onOpen: (line: OrderLine) => void;
+  onToggle: (line: OrderLine, checked: boolean) => void;
+}) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(line);
+    }
+  };
+  return (
+    <Table.Tr
+      className={classes.row}
+      data-backlog={backlog || undefined}
+      data-active={active || undefined}
+      data-checked={checked || undefined}
+      tabIndex={0}
+      onClick={() => onOpen(line)}
+      onKeyDown={onKeyDown}
+    >
+      {/* The checkbox cell selects; the rest of the row opens the detail. */}
+      <Table.Td
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => event.stopPropagation()}
+      >
+        <Checkbox
+          aria-label={`${lineLabel(line)} を選択`}
+          checked={checked}
+          onChange={(event) => onToggle(line, event.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={line.status} />
+      </Table.Td>
+      <Table.Td className={classes.nowrap}>
+        {line.shipped_date ? (
+          formatDate(line.shipped_date)
+        ) : (
+          <span className={classes.none}>—</span>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <div className={classes.clamp}>{line.property_name}</div>
+      </Table.Td>
+      <Table.Td>
+        <div className={classes.clamp}>{line.destination_name1}</div>
+      </Table.Td>
+      <Table.Td className={classes.itemNo}>{line.item_name}</Table.Td>
+      <Table.Td>
+        <div className={classes.clamp}>{line.model_name}</div>
+      </Table.Td>
+      <Table.Td ta="right" className={classes.nowrap}>
+        {formatQuantity(line.quantity)}
+      </Table.Td>
+    </Table.Tr>
+  );
+});

@@ -1,0 +1,75 @@
+import { Loader, Text, UnstyledButton } from '@mantine/core';
+import { Link, type To } from 'react-router';
+import type { SharedFileEntry } from '../../../../../domain/api/shared-files';
+import { fileKindOf } from './file-kind';
+import { FileKindIcon } from './file-kind-icon';
+import classes from './shared-files.module.css';
+
+/**
+ * Spec §2 Shared files: the folders and files of one page as icons with their names. A folder is a
+ * link (it opens the folder, and can open in a new tab); a file is a button that downloads it.
+ */
+export function SharedFileGrid({
+  entries,
+  iconSize,
+  folderLink,
+  onDownload,
+  downloading,
+}: {
+  entries: SharedFileEntry[];
+  iconSize: number;
+  folderLink: (folder: string) => To;
+  onDownload: (entry: SharedFileEntry) => void;
+  /** file_path of the file whose download is starting. */
+  downloading: string | null;
+}) {
+  return (
+    <ul className={classes.grid} aria-label="フォルダとファイル">
+      {entries.map((entry) => {
+        const kind = fileKindOf(entry);
+        const busy = downloading === entry.file_path;
+        const content = (
+          <>
+            <span className={classes.tileIcon}>
+              {busy ? (
+                <Loader size={iconSize * 0.6} aria-hidden="true" />
+              ) : (
+                <FileKindIcon kind={kind} size={iconSize} />
+              )}
+            </span>
+            <Text component="span" size="sm" className={classes.tileName}>
+              {entry.file_name}
+            </Text>
+          </>
+        );
+        return (
+          <li key={entry.file_path} className={classes.gridItem}>
+            {entry.is_dir ? (
+              <UnstyledButton
+                component={Link}
+                to={folderLink(entry.file_path)}
+                className={classes.tile}
+                title={entry.file_name}
+                data-kind={kind}
+              >
+                {content}
+              </UnstyledButton>
+            ) : (
+              <UnstyledButton
+                className={classes.tile}
+                title={entry.file_name}
+                data-kind={kind}
+                aria-busy={busy || undefined}
+                onClick={() => {
+                  if (!busy) onDownload(entry);
+                }}
+              >
+                {content}
+              </UnstyledButton>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

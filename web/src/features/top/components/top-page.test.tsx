@@ -1,0 +1,146 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Banner, Notice } from '../../../../../domain/api/top-content';
+import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
+import { fakeServer, json } from '../../../testing/fake-server';
+import { renderWithProviders } from '../../../testing/render';
+import { TopPage } from './top-page';
+
+const DESKTOP_WIDTH = 1024;
+
+function notice(id: number, overrides: Partial<Notice> = {}): Notice {
+  return {
+    id,
+    user_id: 1,
+    title: `お知らせ${id}`,
+    url: `https://example.com/news/${id}`,
+    display_at: '2026-11-20T01:00:00.000Z',
+    created_at: '2026-11-20T01:00:00.000Z',
+    updated_at: '2026-11-20T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function banner(id: number, overrides: Partial<Banner> = {}): Banner {
+  return {
+    id,
+    user_id: 1,
+    explanation: `バナー${id}`,
+    image_url: `/demo-assets/banner-${id}.svg`,
+    destination_url: `https://example.com/banner/${id}`,
+    created_at: '2026-11-20T01:00:00.000Z',
+    updated_at: '2026-11-20T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function serve({
+  notices = [notice(1)],
+  banners = [banner(1)],
+}: {
+  notices?: Notice[];
+  banners?: Banner[];
+}) {
+  fakeServer
+    .on('POST /api/v1/notice/get-notice', () => json(200, notices))
+    .on('POST /api/v1/banner/get-banner', () => json(200, banners));
+}
+
+const bannerImages = () => screen.queryAllByRole('img').filter((img) => img.tagName === 'IMG');
+
+describe('the top page', () => {
+  afterEach(() => {
+    window.innerWidth = DESKTOP_WIDTH;
+  });
+
+  it('lists the notices under PICK UP! with the ja-JP date, titles opening a new tab', async () => {
+    serve({
+      notices: [
+        notice(1, { title: '価格改定のお知らせ', display_at: '2026-11-20T01:00:00.000Z' }),
+        notice(2, { title: 'リンクなしのお知らせ', url: '' }),
+      ],
+    });
+    renderWithProviders(<TopPage />, { session: {} });
+
+    const link = await screen.findByRole('link', { name: /価格改定のお知らせ/ });
+    expect(link.getAttribute('href')).toBe('https://example.com/news/1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('heading', { name: 'PICK UP!' })).toBeTruthy();
+    expect(screen.getAllByText('2026/11/20')).toHaveLength(2);
+    expect(screen.getByText('リンクなしのお知らせ')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /リンクなしのお知らせ/ })).toBeNull();
+    expect(fakeServer.calls('POST /api/v1/notice/get-notice')[0]?.body).toMatchObject({
+      limit: 10,
+    });
+  });
+
+  it('shows the drawings tile with its password and the calculation tile as 準備中, not clickable', async () => {
+    serve({});
+    renderWithProviders(<TopPage />, { session: {} });
+
+    const drawings = await screen.findByRole('link', { name: /図面・防火認定書/ });
+    expect(drawings.getAttribute('href')).toBe(DEFAULT_APP_CONFIG.drawingsUrl);
+    expect(drawings.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText(DEFAULT_APP_CONFIG.drawingsPassword)).toBeTruthy();
+    expect(screen.getByText('準備中')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /金具計算/ })).toBeNull();
+  });
+
+  it('shows at most four of the five banners on a desktop, each opening its page in a new tab', async () => {
+    serve({ banners: [1, 2, 3, 4, 5].map((id) => banner(id)) });
+    renderWithProviders(<TopPage />, { session: {} });
+
+    const first = await screen.findByRole('link', { name: 'バナー1' });
+    expect(first.getAttribute('href')).toBe('https://example.com/banner/1');
+    expect(first.getAttribute('target')).toBe('_blank');
+    expect(within(first).getByRole('img', { name: 'バナー1' }).getAttribute('src')).toBe(
+      '/demo-assets/banner-1.svg',
+    );
+    expect(bannerImages().map((img) => img.getAttribute('alt'))).toEqual([
+      'バナー1',
+      'バナー2',
+      'バナー3',
+      'バナー4',
+    ]);
+    expect(fakeServer.calls('POST /api/v1/banner/get-banner')[0]?.body).toMatchObject({ limit: 5 });
+  });
+
+  it('shows all five banners on a phone', async () => {
+    window.innerWidth = 390;
+    serve({ banners: [1, 2, 3, 4, 5].map((id) => banner(id)) });
+    renderWithProviders(<TopPage />, { session: {} });
+
+    await screen.findByRole('link', { name: 'バナー1' });
+    expect(bannerImages()).toHaveLength(5);
+  });
+
+  it('shows a banner without destination as an image only', async () => {
+    serve({ banners: [banner(1, { destination_url: '' })] });
+    renderWithProviders(<TopPage />, { session: {} });
+
+    expect(await screen.findByRole('img', { name: 'バナー1' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'バナー1' })).toBeNull();
+  });
+
+  it('shows the company-home tile when there are no banners', async () => {
+    serve({ banners: [] });
+    renderWithProviders(<TopPage />, { session: {} });
+
+    const home = await screen.findByRole('link', { name: /会社ホームページ/ });
+    expect(home.getAttribute('href')).toBe(DEFAULT_APP_CONFIG.companyHomeUrl);
+    expect(bannerImages()).toHaveLength(0);
+  });
+
+  it('tells the user when the notices cannot be loaded, with the support contact', async () => {
+    fakeServer
+      .on('POST /api/v1/notice/get-notice', () => json(500, { code: 'INTERNAL_ERROR' }))
+      .on('POST /api/v1/banner/get-banner', () => json(200, [banner(1)]));
+    renderWithProviders(<TopPage />, { session: {} });
+
+    expect(
+      await screen.findByText('アクセス時にエラーが発生しました。再度お試しください。'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: DEFAULT_APP_CONFIG.supportEmail })).toBeTruthy();
+  });
+});

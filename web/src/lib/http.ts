@@ -1,0 +1,85 @@
+import { IDENTITY_TIMEOUT_DESKTOP_MS, IDENTITY_TIMEOUT_PHONE_MS } from '../../../domain/constants';
+
+/** The phone layout starts below Mantine's `sm` breakpoint (48em = 768px), see use-is-desktop.ts. */
+const PHONE_QUERY = '(max-width: 767px)';
+
+/** Spec §9: identity requests time out after 30 s, 60 s on a phone (slower networks). */
+export function requestTimeoutMs(): number {
+  const phone = typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+  return phone ? IDENTITY_TIMEOUT_PHONE_MS : IDENTITY_TIMEOUT_DESKTOP_MS;
+}
+
+/**
+ * A failed request. `status` is the HTTP status, or 0 when no answer arrived (network, time-out)
+ * or the answer had an unexpected shape. `code` is the server's stable code when it sent one.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly body: unknown = null,
+    options?: { cause?: unknown },
+  ) {
+    super(`HTTP ${status} ${code}`, options);
+    this.name = 'HttpError';
+  }
+}
+
+export function isHttpError(error: unknown, status?: number): error is HttpError {
+  return error instanceof HttpError && (status === undefined || error.status === status);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+/**
+ * One same-origin JSON request with the session cookie. Throws HttpError for every failure, with
+ * the server's `code` (identity and /api/v1 errors both carry one) when the answer has it.
+ */
+export async function requestJson(
+  url: string,
+  { method = 'GET', headers = {}, body, timeoutMs = requestTimeoutMs() }: RequestOptions = {},
+): Promise<unknown> {
+  let text: string;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new HttpError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', null, { cause: error });
+  }
+
+  let data: unknown = null;
+  if (text !== '') {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const code = isRecord(data) && typeof data.code === 'string' ? data.code : 'HTTP_ERROR';
+    throw new HttpError(response.status, code, data);
+  }
+  return data;
+}

@@ -1,0 +1,325 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '../../../domain/constants';
+import { paths } from '../config/paths';
+import {
+  accessTokenState,
+  clearAccessToken,
+  fetchAccessToken,
+  onAccessTokenChange,
+  onAccessTokenLost,
+} from './access-token';
+import { isHttpError } from './http';
+import { discardInheritedIdentity, signOutIdentity } from './identity-client';
+import { useInactivityTimeout } from './use-inactivity-timeout';
+
+/** The user record kept in browser storage under `userInfo` (spec §3, Login session). */
+export const userInfoSchema = z.object({
+  accountLockDate: z.string().nullable(),
+  createdAt: z.string(),
+  customerCode: z.number().int(),
+  deleteFlag: z.boolean(),
+  firebaseUid: z.string().nullable(),
+  id: z.number().int(),
+  mail: z.string(),
+  updatedAt: z.string(),
+  userName: z.string(),
+  userTypeId: z.number().int(),
+  userTypeName: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const customerCodeListSchema = z.array(z.number().int());
+/** The signed-in corporation's customers, code → name, as get-customer-code-list answers. */
+export const corporationCustomersSchema = z.record(z.string(), z.string());
+export type CorporationCustomers = z.infer<typeof corporationCustomersSchema>;
+
+/**
+ * sessionStorage keys of the signed-in session. sessionStorage, not localStorage: the session is
+ * tab-scoped, so a reload keeps it and closing the tab or window ends it (spec §4, page unload).
+ */
+export const SESSION_STORAGE_KEYS = {
+  ...STORAGE_KEYS,
+  customerName: 'customerName',
+  corporationName: 'corporationName',
+  corporationCustomers: 'corporationCustomers',
+  /** The identity provider's uid, needed on the tenant screen before a user record exists. */
+  identityUid: 'identityUid',
+} as const;
+
+/**
+ * Spec §4 Login state: `loading` until the identity provider has answered; `identityOnly` is
+ * signed in with the identity provider but without a user record (route class "tenant").
+ */
+export type SessionStatus = 'loading' | 'signedOut' | 'identityOnly' | 'signedIn';
+
+export interface SessionData {
+  status: SessionStatus;
+  identityUid: string | null;
+  userInfo: UserInfo | null;
+  customerCodeList: number[];
+  customerName: string;
+  corporationName: string;
+  corporationCustomers: CorporationCustomers;
+}
+
+export interface SignedInData {
+  identityUid: string;
+  userInfo: UserInfo;
+  customerCodeList: number[];
+  customerName: string;
+  corporationName: string;
+  corporationCustomers: CorporationCustomers;
+}
+
+/** A message the login screen shows on arrival (session signOutNotice or navigation state). */
+export interface LoginNotice {
+  kind: 'error' | 'success' | 'info';
+  /** One paragraph each. */
+  lines: string[];
+}
+
+export function readLoginNotice(state: unknown): LoginNotice | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  const { notice } = state as { notice: unknown };
+  const parsed = z
+    .object({ kind: z.enum(['error', 'success', 'info']), lines: z.array(z.string()) })
+    .safeParse(notice);
+  return parsed.success ? parsed.data : null;
+}
+
+export const INACTIVITY_NOTICE: LoginNotice = {
+  kind: 'info',
+  lines: ['一定時間操作がなかったため、ログアウトしました。再度ログインしてください。'],
+};
+
+export type Session = SessionData & {
+  /** Identity signed in, customer code still to be chosen (spec §4 Login flow 5). */
+  saveIdentityOnly: (data: { identityUid: string; customerCodeList: number[] }) => void;
+  /** Fully signed in: stores the user record and the names the header shows. */
+  saveSignedIn: (data: SignedInData) => void;
+  /** Ends the identity session and clears the stored session, staying on this screen. */
+  clear: () => void;
+  /** clear(), then the login screen, optionally with a notice. */
+  signOut: (notice?: LoginNotice) => void;
+  /**
+   * The notice of the last signOut, for the login screen. Kept here, not in the navigation state,
+   * because a guard may redirect to /login before signOut's own navigation has finished.
+   */
+  signOutNotice: LoginNotice | null;
+  dismissSignOutNotice: () => void;
+};
+
+const SIGNED_OUT: SessionData = {
+  status: 'signedOut',
+  identityUid: null,
+  userInfo: null,
+  customerCodeList: [],
+  customerName: '',
+  corporationName: '',
+  corporationCustomers: {},
+};
+
+function readJson(storage: Storage, key: string): unknown {
+  const raw = storage.getItem(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What this tab has stored; `signedIn` and `identityOnly` still need the identity's confirmation. */
+export function readStoredSession(storage: Storage = window.sessionStorage): SessionData {
+  const identityUid = storage.getItem(SESSION_STORAGE_KEYS.identityUid);
+  const userInfo = userInfoSchema.safeParse(readJson(storage, SESSION_STORAGE_KEYS.userInfo));
+  const codes = customerCodeListSchema.safeParse(
+    readJson(storage, SESSION_STORAGE_KEYS.customerCodeList),
+  );
+  const customerCodeList = codes.success ? codes.data : [];
+  if (userInfo.success) {
+    const customers = corporationCustomersSchema.safeParse(
+      readJson(storage, SESSION_STORAGE_KEYS.corporationCustomers),
+    );
+    return {
+      status: 'signedIn',
+      identityUid: identityUid ?? userInfo.data.firebaseUid,
+      userInfo: userInfo.data,
+      customerCodeList,
+      customerName: storage.getItem(SESSION_STORAGE_KEYS.customerName) ?? '',
+      corporationName: storage.getItem(SESSION_STORAGE_KEYS.corporationName) ?? '',
+      corporationCustomers: customers.success ? customers.data : {},
+    };
+  }
+  if (identityUid && customerCodeList.length > 0) {
+    return { ...SIGNED_OUT, status: 'identityOnly', identityUid, customerCodeList };
+  }
+  return SIGNED_OUT;
+}
+
+export function clearStoredSession(storage: Storage = window.sessionStorage): void {
+  for (const key of Object.values(SESSION_STORAGE_KEYS)) storage.removeItem(key);
+}
+
+function writeStoredSession(data: SessionData, storage: Storage = window.sessionStorage): void {
+  clearStoredSession(storage);
+  if (data.identityUid) storage.setItem(SESSION_STORAGE_KEYS.identityUid, data.identityUid);
+  storage.setItem(SESSION_STORAGE_KEYS.customerCodeList, JSON.stringify(data.customerCodeList));
+  if (!data.userInfo) return;
+  storage.setItem(SESSION_STORAGE_KEYS.userInfo, JSON.stringify(data.userInfo));
+  storage.setItem(SESSION_STORAGE_KEYS.customerName, data.customerName);
+  storage.setItem(SESSION_STORAGE_KEYS.corporationName, data.corporationName);
+  storage.setItem(
+    SESSION_STORAGE_KEYS.corporationCustomers,
+    JSON.stringify(data.corporationCustomers),
+  );
+}
+
+/** If a refresh fails for another reason than a lost session, try again after this long. */
+const REFRESH_RETRY_MS = 60 * 1000;
+/** Never refresh in a tight loop, whatever a token says about its expiry. */
+const MIN_REFRESH_DELAY_MS = 30 * 1000;
+
+function initialState(): SessionData {
+  const stored = readStoredSession();
+  // Only a tab with a stored session waits for the identity provider (guards show nothing
+  // meanwhile); any other tab is signed out at once.
+  return stored.status === 'signedOut' ? SIGNED_OUT : { ...stored, status: 'loading' };
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Must sit inside the router: signing out navigates to /login. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<SessionData>(initialState);
+  const [signOutNotice, setSignOutNotice] = useState<LoginNotice | null>(null);
+  /** Bumped by every save or clear, so that a slower start-up check cannot overwrite them. */
+  const epoch = useRef(0);
+
+  const apply = useCallback((next: SessionData) => {
+    epoch.current += 1;
+    if (next.status !== 'signedOut') setSignOutNotice(null);
+    if (next.status === 'signedOut') clearStoredSession();
+    else writeStoredSession(next);
+    setState(next);
+  }, []);
+
+  // Start-up: confirm a stored session with the identity provider (GET /api/auth/token), or end
+  // a cookie session this tab did not start.
+  useEffect(() => {
+    const stored = readStoredSession();
+    const startedAt = epoch.current;
+    let active = true;
+    if (stored.status === 'signedOut') {
+      clearStoredSession();
+      void discardInheritedIdentity();
+      return;
+    }
+    fetchAccessToken().then(
+      () => {
+        if (active && epoch.current === startedAt) setState(stored);
+      },
+      () => {
+        if (!active || epoch.current !== startedAt) return;
+        clearAccessToken();
+        apply(SIGNED_OUT);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [apply]);
+
+  // Token loss (spec §4): the identity session is gone, so is the stored user.
+  useEffect(() => onAccessTokenLost(() => apply(SIGNED_OUT)), [apply]);
+
+  const signedIn = state.status === 'signedIn' || state.status === 'identityOnly';
+
+  // Spec §9: refresh the access token 5 minutes before it expires.
+  useEffect(() => {
+    if (!signedIn) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      fetchAccessToken().catch((error: unknown) => {
+        if (!isHttpError(error, 401)) timer = setTimeout(refresh, REFRESH_RETRY_MS);
+      });
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      const token = accessTokenState();
+      if (!token) return;
+      const due = token.expiresAt - TOKEN_REFRESH_BEFORE_EXPIRY_MS - Date.now();
+      timer = setTimeout(refresh, Math.max(due, MIN_REFRESH_DELAY_MS));
+    };
+    schedule();
+    const unsubscribe = onAccessTokenChange(schedule);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [signedIn]);
+
+  const clear = useCallback(() => {
+    clearAccessToken();
+    apply(SIGNED_OUT);
+    void signOutIdentity();
+  }, [apply]);
+
+  const signOut = useCallback(
+    (notice?: LoginNotice) => {
+      clear();
+      setSignOutNotice(notice ?? null);
+      navigate(paths.login.path, { replace: true });
+    },
+    [clear, navigate],
+  );
+
+  const saveIdentityOnly = useCallback(
+    ({ identityUid, customerCodeList }: { identityUid: string; customerCodeList: number[] }) =>
+      apply({ ...SIGNED_OUT, status: 'identityOnly', identityUid, customerCodeList }),
+    [apply],
+  );
+
+  const saveSignedIn = useCallback(
+    (data: SignedInData) => apply({ ...data, status: 'signedIn' }),
+    [apply],
+  );
+
+  // Spec §4 Inactivity: one hour without an activity event signs out.
+  const signOutInactive = useCallback(() => signOut(INACTIVITY_NOTICE), [signOut]);
+  useInactivityTimeout(signedIn, signOutInactive);
+
+  const dismissSignOutNotice = useCallback(() => setSignOutNotice(null), []);
+
+  const value = useMemo<Session>(
+    () => ({
+      ...state,
+      saveIdentityOnly,
+      saveSignedIn,
+      clear,
+      signOut,
+      signOutNotice,
+      dismissSignOutNotice,
+    }),
+    [state, saveIdentityOnly, saveSignedIn, clear, signOut, signOutNotice, dismissSignOutNotice],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

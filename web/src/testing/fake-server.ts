@@ -1,0 +1,132 @@
+import { vi } from 'vitest';
+
+// Component tests mock only the network (STYLE.md): a stand-in for the server's HTTP answers,
+// installed as the global fetch before every test (setup-tests.ts). Tests add or replace routes.
+
+export interface FakeRequest {
+  method: string;
+  /** The path without the query, e.g. /api/v1/user/get-all-customers. */
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+export type FakeHandler = (request: FakeRequest) => Response | Promise<Response>;
+
+export function json(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const base64url = (value: unknown) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replaceAll('=', '');
+
+/** An unsigned JWT with the claims the client reads (sub, iat, exp). */
+export function fakeJwt(
+  sub: string,
+  { lifetimeSeconds = 3600, issuedAt = Date.now() } = {},
+): string {
+  const iat = Math.floor(issuedAt / 1000);
+  return `${base64url({ alg: 'EdDSA', typ: 'JWT' })}.${base64url({ sub, iat, exp: iat + lifetimeSeconds })}.c2ln`;
+}
+
+export interface FakeIdentity {
+  id: string;
+  email: string;
+}
+
+export const DEFAULT_IDENTITY: FakeIdentity = { id: 'uid-admin', email: 'admin@example.com' };
+
+export class FakeServer {
+  /** The identity behind the session cookie, or null. */
+  identity: FakeIdentity | null = null;
+  readonly requests: FakeRequest[] = [];
+  readonly unhandled: string[] = [];
+  private readonly routes = new Map<string, FakeHandler>();
+  private fallback: FakeHandler | null = null;
+
+  constructor() {
+    this.on('GET /api/auth/token', () =>
+      this.identity ? json(200, { token: fakeJwt(this.identity.id) }) : json(401, {}),
+    );
+    this.on('GET /api/auth/get-session', () =>
+      json(
+        200,
+        this.identity
+          ? { session: { id: 'session-1' }, user: { ...this.identity, emailVerified: true } }
+          : null,
+      ),
+    );
+    this.on('POST /api/auth/sign-out', () => {
+      this.identity = null;
+      return json(200, { success: true });
+    });
+    // The lists the signed-in screens load on arrival (top, edit-top, managers), empty unless a
+    // test answers them, so that a test about routing need not know every screen's calls.
+    for (const route of [
+      'POST /api/v1/notice/get-notice',
+      'POST /api/v1/banner/get-banner',
+      'POST /api/v1/user/get-user-by-customer',
+      'POST /api/v1/user/get-all-user-type',
+      'GET /api/v1/spec/get-all-customer-code-list',
+    ]) {
+      this.on(route, () => json(200, []));
+    }
+  }
+
+  /** Answers `METHOD /path` (no query) with the handler, replacing an earlier one. */
+  on(route: string, handler: FakeHandler): this {
+    this.routes.set(route, handler);
+    return this;
+  }
+
+  /**
+   * Answers every route without a handler of its own, instead of failing the test. For tests about
+   * navigation that land on screens loading data the test does not care about.
+   */
+  otherwise(handler: FakeHandler): this {
+    this.fallback = handler;
+    return this;
+  }
+
+  /** The requests made to one route, e.g. calls('POST /api/auth/sign-out'). */
+  calls(route: string): FakeRequest[] {
+    return this.requests.filter((request) => `${request.method} ${request.path}` === route);
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const text = typeof init.body === 'string' ? init.body : undefined;
+    const request: FakeRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body: text === undefined ? undefined : JSON.parse(text),
+    };
+    this.requests.push(request);
+    const handler = this.routes.get(`${method} ${url.pathname}`) ?? this.fallback;
+    if (!handler) {
+      this.unhandled.push(`${method} ${url.pathname}`);
+      return json(501, { code: 'NOT_IMPLEMENTED_IN_FAKE_SERVER' });
+    }
+    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    return handler(request);
+  };
+}
+
+export let fakeServer = new FakeServer();
+
+/** For setup-tests.ts: a fresh server as the global fetch. */
+export function installFakeServer(): FakeServer {
+  fakeServer = new FakeServer();
+  vi.stubGlobal('fetch', fakeServer.fetch);
+  return fakeServer;
+}

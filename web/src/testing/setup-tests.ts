@@ -1,0 +1,71 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
+import { clearAccessToken } from '../lib/access-token';
+import { takeConsoleErrorExpectation } from './console-errors';
+import { fakeServer, installFakeServer } from './fake-server';
+
+// Generous: the first render of a lazy route imports its chunk, slow when a busy machine runs many
+// files at once; a real hang still fails.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// jsdom lacks what Mantine measures with (https://mantine.dev/guides/vitest/).
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+/** Answers width queries from window.innerWidth (jsdom: 1024, a desktop) so tests can resize. */
+function matchesWidthQuery(query: string): boolean {
+  const px = (value: string, unit: string) => Number(value) * (unit === 'px' ? 1 : 16);
+  const width = window.innerWidth;
+  const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)(px|em|rem)\)/g)];
+  if (conditions.length === 0) return false;
+  return conditions.every(([, kind, value = '0', unit = 'px']) =>
+    kind === 'min' ? width >= px(value, unit) : width <= px(value, unit),
+  );
+}
+
+window.matchMedia = (query: string): MediaQueryList => ({
+  media: query,
+  matches: matchesWidthQuery(query),
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+});
+
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error');
+  installFakeServer();
+});
+
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  clearAccessToken();
+  const unhandled = [...fakeServer.unhandled];
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (unhandled.length > 0) {
+    throw new Error(`requests the fake server does not answer: ${unhandled.join(', ')}`);
+  }
+  const calls = consoleError.mock.calls;
+  consoleError.mockRestore();
+  if (!takeConsoleErrorExpectation() && calls.length > 0) {
+    const first = calls[0]
+      ?.map((arg) => (arg instanceof Error ? arg.stack : String(arg)))
+      .join(' ');
+    throw new Error(`console.error was called ${calls.length} time(s); first: ${first}`);
+  }
+});
