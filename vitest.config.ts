@@ -32,6 +32,19 @@ export default defineConfig({
           fileParallelism: !onPostgres,
         },
       },
+      {
+        // Faults: stopping the database, the object store and the mail server. Run by a step of
+        // their own after the others (scripts/test.mjs): a stopped PostgreSQL must hit no other test.
+        extends: true,
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['tests/faults/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

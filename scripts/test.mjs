@@ -7,7 +7,16 @@ const steps = [
   ['lint and format', 'npx', ['biome', 'check', '.']],
   ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['build', 'node', ['scripts/build.mjs']],
-  ['unit, component and API tests', 'npx', ['vitest', 'run']],
+  [
+    'unit, component and API tests',
+    'npx',
+    ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'api'],
+  ],
+  [
+    'fault tests (database, storage and mail going away)',
+    'npx',
+    ['vitest', 'run', '--project', 'faults'],
+  ],
   ['browser tests', 'npx', ['playwright', 'test']],
 ];
 

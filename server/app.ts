@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -8,7 +8,7 @@ import { appConfigOf, type Config } from './config';
 import { loggerOptions } from './logger';
 import type { Platform } from './platform';
 import { databasePlugin } from './plugins/database';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, toApiError } from './plugins/error-handler';
 import { identityPlugin } from './plugins/identity';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -23,6 +23,8 @@ export interface RouteEntry {
   url: string;
   /** false for routes hidden from the OpenAPI document (static files, the docs themselves). */
   documented: boolean;
+  /** The route's zod schemas of its inputs (the fuzz tests generate requests from them). */
+  inputs: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {
@@ -53,6 +55,16 @@ export async function buildApp({
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    // Errors of the router itself (a malformed URL, a path parameter over its length limit) get
+    // the same JSON error shape as every other error.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ reason: error.message }, 'request refused by the router');
+      const body = toApiError(error);
+      (reply as FastifyReply)
+        .status(body.statusCode)
+        .type('application/json; charset=utf-8')
+        .send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The route table: OpenAPI completeness and (later) the authorization matrix are checked against it.
@@ -61,11 +73,15 @@ export async function buildApp({
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as
+      | { hide?: boolean; body?: unknown; querystring?: unknown; params?: unknown }
+      | undefined;
     for (const method of methods) {
       routeTable.push({
         method: String(method),
         url: route.url,
-        documented: !(route.schema as { hide?: boolean } | undefined)?.hide,
+        documented: !schema?.hide,
+        inputs: { body: schema?.body, querystring: schema?.querystring, params: schema?.params },
       });
     }
   });

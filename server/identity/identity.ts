@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -21,6 +22,7 @@ import {
   PASSWORD_POLICY_TEXT,
 } from '../../domain/password-policy';
 import type { Config } from '../config';
+import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mail-port';
 import { passwordResetMail, verificationMail } from './mail-templates';
 
@@ -53,8 +55,12 @@ export interface IdentityOptions {
 
 export function createAuth({ config, db, mailer, secret }: IdentityOptions) {
   // The mail port logs each mail itself (with the file's link when mail goes to files).
-  const sendMail = async (to: string, content: { subject: string; text: string }) => {
-    await mailer.send({ to, ...content });
+  // The provider sends its mails as background tasks and answers at once; the deliveries are
+  // handed to the request that caused them (see mailDeliveries) so that it can report a failure.
+  const sendMail = (to: string, content: { subject: string; text: string }) => {
+    const delivery = mailer.send({ to, ...content }).then(() => {});
+    mailDeliveries.getStore()?.push(delivery);
+    return delivery;
   };
 
   return betterAuth({
@@ -152,17 +158,31 @@ export class InvalidAccessTokenError extends Error {
  * allow-list, issuer, audience and expiry checks. Keys are cached and re-read when an unknown key
  * id appears (another instance may have created it), at most every 10 s.
  */
+/**
+ * The mail deliveries started while handling one identity request. The identity provider sends
+ * mails in the background (so that the answer's timing does not reveal whether an address
+ * exists); a route that must tell the person when the mail server is away runs the provider
+ * inside `mailDeliveries.run([], …)` and awaits what was collected.
+ */
+export const mailDeliveries = new AsyncLocalStorage<Promise<void>[]>();
+
 export function createAccessTokenVerifier(auth: Auth, config: Config) {
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let loadedAt = 0;
   let loading: Promise<void> | undefined;
   // Single flight: concurrent requests with a new key id share one read of the keys.
+  // The keys live in the database: when it cannot be read, the caller is not refused (401 would
+  // sign the person out) but told to retry (503).
   const loadKeys = () => {
     loading ??= (async () => {
       try {
         const jwks = await auth.api.getJwks();
         keySet = createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]);
         loadedAt = Date.now();
+      } catch (err) {
+        throw Object.assign(new HttpError(503, 'SERVICE_UNAVAILABLE', undefined, {}, 5), {
+          cause: err,
+        });
       } finally {
         loading = undefined;
       }

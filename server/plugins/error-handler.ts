@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_MESSAGES, type ApiError, type ApiErrorCode } from '../../domain/api-error';
 import { HttpError } from '../errors';
+import { StorageUnavailableError } from '../storage/storage-port';
 
 const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   400: 'VALIDATION_ERROR',
@@ -18,6 +19,57 @@ const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
 
 function messageOf(code: string): string {
   return (API_ERROR_MESSAGES as Record<string, string>)[code] ?? API_ERROR_MESSAGES.INTERNAL_ERROR;
+}
+
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'ファイルサーバーに接続できません。時間をおいて再度お試しください。';
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The error and the errors it wraps (Drizzle wraps the driver's error in DrizzleQueryError). */
+function* chainOf(error: unknown): Generator<unknown> {
+  let current = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ECONNABORTED',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|database did not answer|Client was closed|Cannot use a pool after calling end|PGlite is closed/i;
+
+/**
+ * What an unexpected error says about the outside systems: the database or the object store not
+ * answering (503, the client may retry), or a value the database refused as data (SQLSTATE class
+ * 22, e.g. a number out of range or a NUL character: the request's fault, 400).
+ */
+export function classifyError(
+  error: unknown,
+): 'database-unavailable' | 'storage-unavailable' | 'bad-data' | null {
+  for (const e of chainOf(error)) {
+    if (e instanceof StorageUnavailableError) return 'storage-unavailable';
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      // 08: connection exception; 57P01-03: admin shutdown, crash shutdown, cannot connect now;
+      // 53300: too many connections.
+      if (/^08...$|^57P0[1-3]$|^53300$/.test(code) || NETWORK_CODES.has(code)) {
+        return 'database-unavailable';
+      }
+      if (/^22...$/.test(code)) return 'bad-data';
+    }
+    if (e instanceof Error && UNAVAILABLE_MESSAGES.test(e.message)) return 'database-unavailable';
+  }
+  return null;
 }
 
 /** Turns every error into the JSON error shape; internals (stack, SQL, driver text) stay in the log. */
@@ -44,6 +96,23 @@ export function toApiError(error: FastifyError | Error): ApiError {
     };
   }
   const status = (error as FastifyError).statusCode;
+  switch (classifyError(error)) {
+    case 'database-unavailable':
+      return {
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: API_ERROR_MESSAGES.SERVICE_UNAVAILABLE,
+      };
+    case 'storage-unavailable':
+      return { statusCode: 503, code: 'STORAGE_UNAVAILABLE', message: STORAGE_UNAVAILABLE_MESSAGE };
+    case 'bad-data':
+      return {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: API_ERROR_MESSAGES.VALIDATION_ERROR,
+      };
+    default:
+  }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
     return { statusCode: status, code, message: messageOf(code) };
@@ -54,7 +123,10 @@ export function toApiError(error: FastifyError | Error): ApiError {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toApiError(error);
-    if (body.statusCode >= 500) {
+    if (body.statusCode === 503) {
+      request.log.warn({ err: error, code: body.code }, 'request failed: a service is unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (body.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: body.code, reason: error.message }, 'request refused');

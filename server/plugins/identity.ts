@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import { meetsPasswordPolicy } from '../../domain/password-policy';
-import { AUTH_BASE_PATH, type Auth, createAccessTokenVerifier } from '../identity/identity';
+import { HttpError } from '../errors';
+import {
+  AUTH_BASE_PATH,
+  type Auth,
+  createAccessTokenVerifier,
+  mailDeliveries,
+} from '../identity/identity';
 import {
   clearLoginFailures,
   isAccountLocked,
@@ -44,6 +50,9 @@ async function sendResponse(reply: FastifyReply, response: Response, body?: unkn
   const text = await response.text();
   return reply.send(text.length ? text : null);
 }
+
+export const MAIL_UNAVAILABLE_MESSAGE =
+  'メールを送信できませんでした。時間をおいて再度お試しください。';
 
 const wrongCredentials = (extra: Record<string, unknown> = {}) => ({
   code: 'INVALID_EMAIL_OR_PASSWORD',
@@ -107,7 +116,17 @@ export const identityPlugin = fp(
         const body = (request.body ?? {}) as { email?: unknown };
         const email = typeof body.email === 'string' ? normaliseMail(body.email) : '';
         await opts.limiter.assertAllowed(request, email);
-        return sendResponse(reply, await forward(auth, request, base));
+        // The reset mail is sent in the background: wait for it, so that a mail server that is
+        // away gives the person an error instead of a "mail sent" page (decision 006).
+        const deliveries: Promise<void>[] = [];
+        const response = await mailDeliveries.run(deliveries, () => forward(auth, request, base));
+        await new Promise((resolve) => setImmediate(resolve));
+        const failed = (await Promise.allSettled(deliveries)).find((d) => d.status === 'rejected');
+        if (failed) {
+          request.log.error({ err: failed.reason }, 'password reset mail could not be sent');
+          throw new HttpError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE, {}, 60);
+        }
+        return sendResponse(reply, response);
       },
     );
 

@@ -62,6 +62,11 @@ async function assertMayManage(
   if (!customer) {
     throw badRequest([{ field: 'customer_code', message: '取引先コードが見つかりません。' }]);
   }
+  const [type] = await db
+    .select({ id: userTypes.id })
+    .from(userTypes)
+    .where(eq(userTypes.id, userTypeId));
+  if (!type) throw badRequest([{ field: 'user_type_id', message: '権限が見つかりません。' }]);
   return customer;
 }
 

@@ -25,6 +25,7 @@ import {
   type ObjectHead,
   ObjectNotFoundError,
   type ObjectStorage,
+  StorageUnavailableError,
 } from './storage-port';
 
 export interface S3StorageOptions {
@@ -54,6 +55,19 @@ function isNotFound(error: unknown): boolean {
 }
 
 const isNoSuchBucket = (error: unknown) => errorName(error) === 'NoSuchBucket';
+
+/**
+ * Whether an SDK error means the store itself is not answering (after the SDK's own retries):
+ * no HTTP answer at all (refused, reset, timed out) or a 5xx. A 4xx is an answer about the request.
+ */
+function isUnavailable(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (typeof status === 'number') return status >= 500;
+  return (
+    ['TimeoutError', 'RequestTimeout', 'NetworkingError'].includes(errorName(error)) ||
+    typeof (error as { code?: unknown }).code === 'string'
+  );
+}
 
 /** Keys written by other tools can hold what our keys may not ('a//b', '../x'): never listed. */
 function isUsableKey(key: string): boolean {
@@ -96,7 +110,21 @@ export class S3Storage implements ObjectStorage {
       // default (CRC32 trailers in aws-chunked bodies).
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A store that is down must fail a request in seconds, not hang it (3 attempts in all).
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
+      maxAttempts: 3,
     });
+    // Outermost step: sees each command's final error, after the SDK's retries.
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          throw isUnavailable(error) ? new StorageUnavailableError(error) : error;
+        }
+      },
+      { step: 'initialize', name: 'storageUnavailable' },
+    );
   }
 
   /** The store's bucket name of one of our bucket names. */

@@ -77,6 +77,14 @@ export class ObjectNotFoundError extends Error {
   }
 }
 
+/** The object store did not answer (down, unreachable, timing out, or failing with a 5xx). */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+  constructor(override readonly cause: unknown) {
+    super(`object storage unavailable: ${(cause as Error)?.message ?? String(cause)}`);
+  }
+}
+
 /** A bucket name or key that could leave the storage root or is not valid for S3. */
 export class InvalidObjectKeyError extends Error {
   override name = 'InvalidObjectKeyError';

@@ -1,24 +1,14 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../server/storage/s3-storage';
+import { startS3rver } from '../support/s3rver';
 import { bearer, signIn } from './helpers/auth';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // The whole app on the S3 driver (S3_ENDPOINT set): the demo seed writes the buckets through it,
 // the shared-files calls list them and hand out presigned URLs of the store itself.
-
-// s3rver in a process of its own; its continuation tokens need DES from OpenSSL's legacy provider.
-const S3RVER_CHILD = `
-const S3rver = require('s3rver');
-process.stdin.on('end', () => process.exit(0)).resume();
-new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3RVER_DIR })
-  .run()
-  .then((address) => process.stdout.write(JSON.stringify({ port: address.port }) + '\\n'));
-`;
 
 let t: TestApp;
 let token: string;
@@ -28,18 +18,9 @@ let stopS3rver: () => Promise<void>;
 
 beforeAll(async () => {
   s3rverDir = mkdtempSync(join(tmpdir(), 'api-s3rver-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', S3RVER_CHILD], {
-    cwd: process.cwd(),
-    env: { ...process.env, S3RVER_DIR: s3rverDir },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  stopS3rver = async () => {
-    const exited = once(child, 'exit');
-    child.stdin.end();
-    await exited;
-  };
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  const { port } = JSON.parse(line.toString('utf8')) as { port: number };
+  const s3rver = await startS3rver(s3rverDir);
+  stopS3rver = () => s3rver.stop();
+  const port = s3rver.port;
   t = await createTestApp({
     seed: { ledgerLinesPerCustomer: 5 },
     env: {

@@ -126,6 +126,8 @@ describe('adding users', () => {
       ['staff', { ...body(10001), mail: 'no-at-sign' }, 400],
       ['staff', { ...body(10001), user_name: ' ' }, 400],
       ['staff', body(55555), 400],
+      ['staff', body(10001, 7), 400],
+      ['staff', body(10001, 2_147_483_648), 400],
     ];
     for (const [who, payload, status] of cases) {
       const res = await call('POST', 'add-user', who, payload);

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +16,7 @@ import {
   ObjectNotFoundError,
   type ObjectStorage,
 } from '../../server/storage/storage-port';
+import { startS3rver } from '../support/s3rver';
 
 // One contract, two drivers (DESIGN.md §1): the local directory driver with its signed URLs served
 // by the API route, and the S3 driver against an s3rver on loopback (path-style).
@@ -61,39 +60,6 @@ async function openLocal(): Promise<Harness> {
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-// s3rver in a process of its own, as a real store would be: its continuation tokens use DES, which
-// OpenSSL 3 only has in the legacy provider. The child exits when its stdin (this process) goes.
-const S3RVER_CHILD = `
-const S3rver = require('s3rver');
-process.stdin.on('end', () => process.exit(0)).resume();
-new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3RVER_DIR })
-  .run()
-  .then((address) => process.stdout.write(JSON.stringify({ port: address.port }) + '\\n'));
-`;
-
-async function startS3rver(directory: string) {
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', S3RVER_CHILD], {
-    cwd: process.cwd(),
-    env: { ...process.env, S3RVER_DIR: directory },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const [line] = (await Promise.race([
-    once(child.stdout, 'data'),
-    once(child, 'exit').then(() => {
-      throw new Error('s3rver did not start');
-    }),
-  ])) as [Buffer];
-  const { port } = JSON.parse(line.toString('utf8')) as { port: number };
-  return {
-    port,
-    async stop() {
-      const exited = once(child, 'exit');
-      child.stdin.end();
-      await exited;
     },
   };
 }

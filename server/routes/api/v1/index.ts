@@ -39,6 +39,8 @@ export async function apiV1Routes(app: FastifyInstance) {
     try {
       request.identity = { uid: (await app.verifyAccessToken(match[1]!)).uid };
     } catch (err) {
+      // The keys could not be read (database away): not the token's fault, the caller retries.
+      if (err instanceof HttpError) throw err;
       request.log.info({ reason: (err as Error).message }, 'bearer token refused');
       throw new HttpError(401, 'UNAUTHORIZED');
     }

@@ -8,6 +8,9 @@ export const userToasts = {
   /** A new account: an invitation mail went out (spec §8: advise checking the mail address). */
   created: (name: string) =>
     `${name}さんを登録しました。メールが届かない場合はメールアドレスをご確認ください。`,
+  /** A new account whose invitation mail could not be sent (mail server down): the row is saved. */
+  createdWithoutInvitation: (name: string) =>
+    `${name}さんを登録しましたが、招待メールを送信できませんでした。ログイン画面の「パスワードをお忘れの方はこちら」からパスワードを設定するようお伝えください。`,
   /** An existing mail added to another customer (spec §8: the customer addition succeeded). */
   customerAdded: (name: string, customerCode: number) =>
     `${name}さんに取引先コード${customerCode}を追加しました。`,

@@ -101,7 +101,13 @@ beforeEach(() => {
       });
       const isNewAccount = !users.some((u) => u.mail === input.mail);
       users = [...users, created];
-      return json(200, { ...created, is_new_account: isNewAccount, invitation_sent: isNewAccount });
+      // The server reports a mail it could not send (its mail server down) as invitation_sent false.
+      const mailServerDown = input.mail.startsWith('no-mail-server');
+      return json(200, {
+        ...created,
+        is_new_account: isNewAccount,
+        invitation_sent: isNewAccount && !mailServerDown,
+      });
     })
     .on('PUT /api/v1/user/update-user', ({ body }) => {
       const input = body as ManagedUser;
@@ -245,6 +251,25 @@ describe('the managers page for a corporate administrator', () => {
       login_user_id: 2,
     });
     expect(await screen.findByRole('row', { name: 'new@example.com（10002）' })).toBeTruthy();
+  });
+
+  it('says so when the invitation mail could not be sent, the user being registered', async () => {
+    const { user } = await renderAsAdmin();
+    const newRow = await addNewRow(user, {
+      mail: 'no-mail-server@example.com',
+      name: '送信 失敗',
+      customer: '10001',
+      type: '2',
+    });
+    await user.click(within(newRow).getByRole('button', { name: '登録' }));
+    expect(
+      await screen.findByText(
+        '送信 失敗さんを登録しましたが、招待メールを送信できませんでした。ログイン画面の「パスワードをお忘れの方はこちら」からパスワードを設定するようお伝えください。',
+      ),
+    ).toBeTruthy();
+    expect(
+      await screen.findByRole('row', { name: 'no-mail-server@example.com（10001）' }),
+    ).toBeTruthy();
   });
 
   it('says the customer was added when the mail already has an account', async () => {

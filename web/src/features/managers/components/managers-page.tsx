@@ -206,11 +206,15 @@ export function ManagersPage() {
         const input = inputOf(values);
         if (id === null) {
           const saved = await add.mutateAsync(input);
-          showSuccessToast(
-            saved.is_new_account
-              ? userToasts.created(input.user_name)
-              : userToasts.customerAdded(input.user_name, input.customer_code),
-          );
+          if (saved.is_new_account && !saved.invitation_sent) {
+            showErrorToast(userToasts.createdWithoutInvitation(input.user_name));
+          } else {
+            showSuccessToast(
+              saved.is_new_account
+                ? userToasts.created(input.user_name)
+                : userToasts.customerAdded(input.user_name, input.customer_code),
+            );
+          }
         } else {
           await update.mutateAsync({ id, input });
           showSuccessToast(userToasts.updated(input.user_name));
