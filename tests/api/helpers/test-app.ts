@@ -88,3 +88,26 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * A second API instance beside a test app: its own platform (pool, counters, identity) and server
+ * on the same configuration, database and data directory, as a second process behind a load
+ * balancer would be. Neither resets nor seeds anything.
+ */
+export async function openSecondInstance(first: TestApp): Promise<TestApp> {
+  const platform = await openPlatform(first.config, pino({ level: 'silent' }));
+  const app = await buildApp({
+    config: first.config,
+    platform,
+    webRoot: join(first.dataDir, 'no-web-build'),
+  });
+  await app.ready();
+  return {
+    app,
+    config: first.config,
+    database: platform.database,
+    platform,
+    dataDir: first.dataDir,
+    close: () => app.close(),
+  };
+}
