@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, ledgerItems, notices, users } from '../../db/schema';
@@ -6,6 +6,7 @@ import { apiErrorSchema } from '../../domain/api-error';
 import { createPasswordIdentity } from '../../server/identity/identity';
 import { apiKey, bearer, DEMO_PASSWORD, signIn } from './helpers/auth';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
+import { DATA_TABLES, tableDigests } from './helpers/table-digests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // The authorization matrix of DESIGN.md §3 over every /api/v1 route in the server's route table:
@@ -340,28 +341,8 @@ const MATRIX: Record<string, Entry> = {
 
 // --- the database as a whole, to prove a refused call wrote nothing --------------------------
 
-const TABLES = [
-  'corporations',
-  'customers',
-  'users',
-  'notices',
-  'banners',
-  'ledger_items',
-  'audit_log',
-  'auth_user',
-  'auth_account',
-  'account_lockouts',
-  'bulk_downloads',
-] as const;
-
-async function snapshot(): Promise<Record<string, string>> {
-  const parts = TABLES.map(
-    (table) =>
-      sql`(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${sql.identifier(table)} x) as ${sql.identifier(table)}`,
-  );
-  const result = await t.database.db.execute(sql`select ${sql.join(parts, sql`, `)}`);
-  return (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
-}
+const TABLES = DATA_TABLES;
+const snapshot = () => tableDigests(t.database.db);
 
 // --- setup -------------------------------------------------------------------------------------
 

@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { bearer, signIn } from './helpers/auth';
+import { tableDigests } from './helpers/table-digests';
+import { createTestApp } from './helpers/test-app';
+
+// Backup and restore as the README documents them (issue 8): a copy of the PGlite data directory
+// taken while the server is stopped, and `pg_dump -Fc` / `pg_restore` on PostgreSQL. Each restores
+// into a fresh database and must find the same rows, table by table.
+
+const databaseUrl = process.env.DATABASE_URL;
+const cleanups: (() => void | Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The demo data plus one write of each kind, so that the backup holds more than the seed. */
+async function populatedApp() {
+  const t = await createTestApp({
+    seed: { ledgerLinesPerCustomer: 20 },
+    env: { RATE_LIMIT_IP_PER_MINUTE: '100000', RATE_LIMIT_MAIL_PER_MINUTE: '100000' },
+  });
+  const token = (await signIn(t.app, 'staff@example.com')).token;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/notice/add-notice',
+    payload: { title: 'バックアップ前のお知らせ', url: 'https://example.com/backup' },
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return t;
+}
+
+describe.skipIf(databaseUrl)('backup and restore on PGlite (the data directory)', () => {
+  it('a copy of DATA_DIR/db taken while stopped opens with the same rows', async () => {
+    const t = await populatedApp();
+    const before = await tableDigests(t.database.db);
+    await t.app.close(); // the server stopped: PGlite closed, its files complete
+    cleanups.push(() => rmSync(t.dataDir, { recursive: true, force: true }));
+
+    const restoredDir = mkdtempSync(join(tmpdir(), 'portal-restore-'));
+    cleanups.push(() => rmSync(restoredDir, { recursive: true, force: true }));
+    cpSync(join(t.dataDir, 'db'), join(restoredDir, 'db'), { recursive: true });
+
+    const restored = openDatabase({ dataDir: restoredDir });
+    try {
+      expect(await tableDigests(restored.db)).toEqual(before);
+      expect(before.notices).toMatch(/^[1-9]\d*:/);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
+});
+
+describe.runIf(databaseUrl)('backup and restore on PostgreSQL (pg_dump -Fc / pg_restore)', () => {
+  it('a dump restored into a fresh database holds the same rows', async () => {
+    const t = await populatedApp();
+    cleanups.push(() => t.close());
+    const before = await tableDigests(t.database.db);
+
+    const dir = mkdtempSync(join(tmpdir(), 'portal-dump-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dumpFile = join(dir, 'portal.dump');
+    const dump = spawnSync('pg_dump', ['-Fc', '--no-owner', '-f', dumpFile, databaseUrl!], {
+      encoding: 'utf8',
+    });
+    expect(dump.status, dump.stderr).toBe(0);
+
+    // A fresh database beside the test database on the same server.
+    const restoreName = `portal_restore_${process.pid}`;
+    const adminUrl = new URL(databaseUrl!);
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`drop database if exists ${restoreName}`);
+    await admin.query(`create database ${restoreName}`);
+    cleanups.push(async () => {
+      await admin.query(`drop database if exists ${restoreName} with (force)`);
+      await admin.end();
+    });
+    const restoreUrl = new URL(databaseUrl!);
+    restoreUrl.pathname = `/${restoreName}`;
+
+    const restore = spawnSync(
+      'pg_restore',
+      ['--no-owner', '--exit-on-error', '-d', restoreUrl.toString(), dumpFile],
+      { encoding: 'utf8' },
+    );
+    expect(restore.status, restore.stderr).toBe(0);
+
+    const pool = new pg.Pool({ connectionString: restoreUrl.toString(), max: 1 });
+    try {
+      const after = await tableDigests(drizzle({ client: pool }));
+      expect(after).toEqual(before);
+      expect(before.notices).toMatch(/^[1-9]\d*:/);
+    } finally {
+      await pool.end();
+    }
+  }, 120_000);
+});
