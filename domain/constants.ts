@@ -31,6 +31,8 @@ export const EDITOR_BANNER_ROWS_MAX = 4;
 
 export const TOAST_SUCCESS_MS = 3_000;
 export const TOAST_ERROR_MS = 10_000;
+/** Spec §4 Orders: after a failed search, a wait of 10 s before the next one. */
+export const SEARCH_RETRY_WAIT_MS = 10_000;
 export const TOAST_LOADING_MS = 30_000;
 export const COPY_CONFIRM_DESKTOP_MS = 1_500;
 export const COPY_CONFIRM_PHONE_MS = 2_000;

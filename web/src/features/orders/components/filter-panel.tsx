@@ -6,6 +6,7 @@ import type { KeywordMatch, LedgerStatusFilter } from '../../../../../domain/led
 import type { OrderFilters } from '../api/search-ledger-items';
 import { KeywordInput } from './keyword-input';
 import { defaultOrderFilters, STATUS_OPTIONS, upperCaseItemNo } from './order-filters';
+import { SEARCH_WAIT_MESSAGE } from './order-messages';
 import classes from './orders.module.css';
 
 /** Spec §9: weeks start on Monday; the month reads 2026年4月. */
@@ -28,12 +29,15 @@ export function FilterPanel({
   onClose,
   filters,
   onSearch,
+  waiting = false,
   isDesktop,
 }: {
   opened: boolean;
   onClose: () => void;
   filters: OrderFilters;
   onSearch: (filters: OrderFilters) => void;
+  /** The wait after a failed search (spec §4): 検索 is off until it ends. */
+  waiting?: boolean;
   isDesktop: boolean;
 }) {
   const [draft, setDraft] = useState(filters);
@@ -46,7 +50,7 @@ export function FilterPanel({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(draft);
+    if (!waiting) onSearch(draft);
   };
 
   return (
@@ -167,10 +171,19 @@ export function FilterPanel({
           <Button type="button" variant="default" onClick={() => setDraft(defaultOrderFilters())}>
             条件クリア
           </Button>
-          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
+          <Button
+            type="submit"
+            disabled={waiting}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+          >
             検索
           </Button>
         </Group>
+        {waiting && (
+          <Text size="sm" c="red" role="status">
+            {SEARCH_WAIT_MESSAGE}
+          </Text>
+        )}
       </form>
     </Drawer>
   );

@@ -4,6 +4,8 @@
 /** Spec §8: a search that failed, usually because it matched too much. */
 export const ORDERS_LOAD_FAILED_MESSAGE =
   'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。';
+/** Under the search button during the wait after a failed search (spec §4). */
+export const SEARCH_WAIT_MESSAGE = '検索に失敗したため、10秒後に再度検索できます。';
 export const ORDERS_LOADING_MESSAGE = 'データを取得しています…';
 export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください。';
 export const ROW_HINT = '行をクリックすると詳細を表示します。';

@@ -384,16 +384,34 @@ describe('the orders page', () => {
     expect(lastSearch()).toMatchObject({ customer_code: 10001, login_user_id: 1 });
   });
 
-  it('shows the load-failure toast when a search fails', async () => {
+  it('shows the load-failure toast when a search fails, then waits 10 s before the next search', {
+    timeout: 40_000,
+  }, async () => {
     fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', () =>
       json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
     );
-    await renderOrders();
+    const { user } = await renderOrders();
     expect(
       await screen.findByText(
         'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。',
       ),
     ).toBeTruthy();
+    const failedAt = Date.now();
+    await user.click(screen.getByRole('button', { name: '絞り込み' }));
+    const search = await screen.findByRole('button', { name: '検索' });
+    expect((search as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('検索に失敗したため、10秒後に再度検索できます。')).toBeTruthy();
+    const calls = fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').length;
+
+    await waitFor(() => expect((search as HTMLButtonElement).disabled).toBe(false), {
+      timeout: 15_000,
+    });
+    expect(Date.now() - failedAt).toBeGreaterThanOrEqual(9_000);
+    expect(screen.queryByText('検索に失敗したため、10秒後に再度検索できます。')).toBeNull();
+    await user.click(search);
+    await waitFor(() =>
+      expect(fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').length).toBe(calls + 1),
+    );
   });
 });
 

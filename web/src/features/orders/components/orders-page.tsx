@@ -92,7 +92,7 @@ export function OrdersPage() {
   const search: OrderSearch | null =
     customerCode === null ? null : { customerCode, filters, sort, page };
   const result = useLedgerSearch(search);
-  useSearchFeedback(result);
+  const { waiting } = useSearchFeedback(result);
 
   const total = result.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -303,6 +303,7 @@ export function OrdersPage() {
         onClose={filterPanel.close}
         filters={filters}
         onSearch={runSearch}
+        waiting={waiting}
         isDesktop={isDesktop}
       />
 

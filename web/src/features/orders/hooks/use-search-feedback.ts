@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, useId } from 'react';
-import { TOAST_LOADING_MS } from '../../../../../domain/constants';
+import { useEffect, useId, useState } from 'react';
+import { SEARCH_RETRY_WAIT_MS, TOAST_LOADING_MS } from '../../../../../domain/constants';
 import { showErrorToast } from '../../../components/feedback/toasts';
 import { ORDERS_LOAD_FAILED_MESSAGE, ORDERS_LOADING_MESSAGE } from '../components/order-messages';
 
@@ -9,7 +9,7 @@ const LOADING_TOAST_DELAY_MS = 400;
 
 /**
  * Spec §4: a loading toast while a search runs (at most 30 s), an error toast (10 s) when it
- * fails.
+ * fails, and a wait of 10 s after a failure: `waiting` is true until the next search may run.
  */
 export function useSearchFeedback({
   isFetching,
@@ -19,8 +19,9 @@ export function useSearchFeedback({
   isFetching: boolean;
   isError: boolean;
   errorUpdatedAt: number;
-}) {
+}): { waiting: boolean } {
   const toastId = `orders-loading-${useId()}`;
+  const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
     if (!isFetching) return;
@@ -41,6 +42,12 @@ export function useSearchFeedback({
   }, [isFetching, toastId]);
 
   useEffect(() => {
-    if (isError && errorUpdatedAt > 0) showErrorToast(ORDERS_LOAD_FAILED_MESSAGE);
+    if (!isError || errorUpdatedAt <= 0) return;
+    showErrorToast(ORDERS_LOAD_FAILED_MESSAGE);
+    setWaiting(true);
+    const timer = setTimeout(() => setWaiting(false), SEARCH_RETRY_WAIT_MS);
+    return () => clearTimeout(timer);
   }, [isError, errorUpdatedAt]);
+
+  return { waiting };
 }
