@@ -149,6 +149,14 @@ export function createAuth({ config, db, mailer, secret }: IdentityOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * The mail deliveries started while handling one identity request. The identity provider sends
+ * mails in the background (so that the answer's timing does not reveal whether an address
+ * exists); a route that must tell the person when the mail server is away runs the provider
+ * inside `mailDeliveries.run([], …)` and awaits what was collected.
+ */
+export const mailDeliveries = new AsyncLocalStorage<Promise<void>[]>();
+
 export class InvalidAccessTokenError extends Error {
   override name = 'InvalidAccessTokenError';
 }
@@ -158,14 +166,6 @@ export class InvalidAccessTokenError extends Error {
  * allow-list, issuer, audience and expiry checks. Keys are cached and re-read when an unknown key
  * id appears (another instance may have created it), at most every 10 s.
  */
-/**
- * The mail deliveries started while handling one identity request. The identity provider sends
- * mails in the background (so that the answer's timing does not reveal whether an address
- * exists); a route that must tell the person when the mail server is away runs the provider
- * inside `mailDeliveries.run([], …)` and awaits what was collected.
- */
-export const mailDeliveries = new AsyncLocalStorage<Promise<void>[]>();
-
 export function createAccessTokenVerifier(auth: Auth, config: Config) {
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let loadedAt = 0;
