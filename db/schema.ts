@@ -152,7 +152,9 @@ export const ledgerItems = pgTable(
       t.sale_order_date,
     ),
     // Item numbers compare by code unit (COLLATE "C") whatever the database's collation, so that
-    // the range and prefix filters (spec §4) use this index; see docs/decisions/005.
+    // the range and prefix filters (spec §4) use this index; see docs/decisions/005. Migration 0005
+    // adds INCLUDE (item_name, sale_order_date, status), which Drizzle's builder cannot express, so
+    // that counting those filters is an index-only scan.
     index('ledger_items_customer_item_name_idx').on(
       t.customer_code,
       sql`(${t.item_name} collate "C")`,
