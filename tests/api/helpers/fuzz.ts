@@ -42,10 +42,6 @@ function problemsOf(res: Awaited<ReturnType<TestApp['app']['inject']>>): string 
   return null;
 }
 
-/**
- * The fuzz suite over the routes of the route table that `include` selects (the routes are split
- * over two test files so that they run side by side).
- */
 /** The routes of each fuzz test file: together they must hold every route with inputs. */
 export const FUZZ_GROUPS = {
   ordersAndFiles: (url: string) =>
@@ -58,6 +54,10 @@ export const FUZZ_GROUPS = {
     url.startsWith('/api/v1/banner/'),
 };
 
+/**
+ * The fuzz suite over the routes of one group (the routes are split over two test files so that
+ * they run side by side on PGlite).
+ */
 export function describeFuzz(title: string, group: keyof typeof FUZZ_GROUPS): void {
   const include = FUZZ_GROUPS[group];
   let t: TestApp;
