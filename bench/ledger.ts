@@ -35,6 +35,7 @@ import {
   generateLedger,
   MEDIAN_CUSTOMER,
 } from './ledger-data';
+import { percentile } from './stats';
 
 const SEARCH_URL = '/api/v1/spec/search-result-ledgerItem';
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -138,10 +139,6 @@ function parseSizes(text: string): number[] {
 
 const label = (n: number) => (n >= 1e6 ? `${n / 1e6} M` : `${n / 1e3} k`);
 const ms = (v: number) => Math.round(v * 100) / 100;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 interface Percentiles {
   p50: number;

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { StartedServer } from './startup';
+import { percentile } from './stats';
 
 const DURATION_S = Number(process.env.BENCH_MIXED_S ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 10);
@@ -32,11 +33,8 @@ async function accessToken(baseUrl: string, email: string): Promise<string> {
   return ((await token.json()) as { token: string }).token;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const value = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-  return Math.round(value * 10) / 10;
-}
+/** A percentile in ms to one decimal. */
+const ms = (sorted: readonly number[], p: number) => Math.round(percentile(sorted, p) * 10) / 10;
 
 /** Least-squares slope of the samples in MB per minute. */
 function slopePerMinute(samples: { s: number; mb: number }[]): number {
@@ -119,9 +117,9 @@ export async function runMixedLoad(server: StartedServer): Promise<void> {
     rows[kind] = {
       requests: sorted.length,
       'req/s': Math.round(sorted.length / DURATION_S),
-      'p50 ms': percentile(sorted, 50),
-      'p95 ms': percentile(sorted, 95),
-      'p99 ms': percentile(sorted, 99),
+      'p50 ms': ms(sorted, 50),
+      'p95 ms': ms(sorted, 95),
+      'p99 ms': ms(sorted, 99),
       errors: failures.get(kind)!,
     };
   }
@@ -129,9 +127,9 @@ export async function runMixedLoad(server: StartedServer): Promise<void> {
   rows['all requests'] = {
     requests: all.length,
     'req/s': Math.round(result.requests.average),
-    'p50 ms': percentile(all, 50),
-    'p95 ms': percentile(all, 95),
-    'p99 ms': percentile(all, 99),
+    'p50 ms': ms(all, 50),
+    'p95 ms': ms(all, 95),
+    'p99 ms': ms(all, 99),
     errors: result.errors + result.non2xx + result.timeouts,
   };
   console.table(rows);

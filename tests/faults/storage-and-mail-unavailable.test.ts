@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { auditLog, authUser, ledgerItems, users } from '../../db/schema';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../server/plugins/error-handler';
 import { bearer, signIn } from '../api/helpers/auth';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
+import { unusedPort } from '../support/ports';
 import { type S3rverProcess, startS3rver } from '../support/s3rver';
 
 // The object store and the mail server going away (issue 8: faults). Storage: the document and
@@ -15,15 +15,6 @@ import { type S3rverProcess, startS3rver } from '../support/s3rver';
 // calls work again once the store is back. Mail: adding a user still succeeds as a whole (identity,
 // row and audit entry), and the answer reports that the invitation could not be sent
 // (docs/decisions/006-faults.md).
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('object storage unavailable', () => {
   let t: TestApp;
@@ -117,7 +108,7 @@ describe('mail server unavailable', () => {
       env: {
         RATE_LIMIT_IP_PER_MINUTE: '100000',
         RATE_LIMIT_MAIL_PER_MINUTE: '100000',
-        SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+        SMTP_URL: `smtp://127.0.0.1:${await unusedPort()}`,
       },
     });
   });

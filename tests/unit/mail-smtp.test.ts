@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMailer } from '../../server/mail/create-mailer';
 import { parseMail } from '../../server/mail/mail-files';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
+import { unusedPort } from '../support/ports';
 
 interface Received {
   from: string;
@@ -57,14 +58,6 @@ async function startSilentServer(): Promise<string> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
   return `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const TEXT = `お客様ポータルへようこそ。\n下記のリンクからメールアドレスを確認してください。\nhttps://portal.example.com/verify-email?token=${'x9Y8z7'.repeat(20)}&callbackURL=%2Ftop\n`;
