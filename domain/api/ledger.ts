@@ -98,8 +98,13 @@ export const ledgerItemListSchema = z.array(ledgerItemSchema);
 export const ledgerItemPageSchema = z
   .object({
     items: z.array(ledgerItemSchema),
-    /** Lines matching the search over all pages. */
+    /** Lines matching the search over all pages (with total_capped: at least this many). */
     total: z.number().int(),
+    /**
+     * Present and true when the count stopped at `total` and more lines match: a search on text
+     * (keywords, product or property name) counts at most ten pages past the asked page's start.
+     */
+    total_capped: z.literal(true).optional(),
     page: z.number().int(),
     page_size: z.number().int(),
   })

@@ -62,8 +62,14 @@ async function runLedgerSearch(
   plan: LedgerSearchPlan,
 ): Promise<LedgerItem[] | LedgerItemPage> {
   if (plan.page) {
-    const { items, total } = await findLedgerPage(db, plan.criteria, plan.page);
-    return { items, total, page: plan.page.page, page_size: plan.page.pageSize };
+    const { items, total, totalCapped } = await findLedgerPage(db, plan.criteria, plan.page);
+    return {
+      items,
+      total,
+      ...(totalCapped ? { total_capped: true } : {}),
+      page: plan.page.page,
+      page_size: plan.page.pageSize,
+    };
   }
   const items = await findLedgerItems(db, plan.criteria, unpagedRequest);
   if (items.length > LEDGER_UNPAGED_MAX_ROWS) {

@@ -523,6 +523,62 @@ describe('invalid searches', () => {
   });
 });
 
+describe('the total of a search on text is counted ten pages ahead', () => {
+  // 2,500 lines of customer 30002, every other one at a 山田 site: 1,250 match the keyword.
+  const body = { customer_code: 30002, ...IN_2026 };
+  beforeAll(async () => {
+    await t.database.db.execute(sql`
+      insert into ledger_items (customer_code, status, sale_order_no, sale_order_line_no,
+        sale_order_date, item_name, model_name, property_name, quantity, unit_price, amount)
+      select 30002, '出荷済', 'SO-CAP-' || lpad(g::text, 5, '0'), 1, date '2026-03-01' + (g % 200),
+        'BT-M8-25', 'ボルト M8', case when g % 2 = 0 then '山田様邸 新築工事' else '佐藤様邸 新築工事' end,
+        10, 46, 460
+      from generate_series(1, 2500) as g`);
+  });
+
+  const page = async (extra: object) => {
+    const res = await search('staff', { ...body, ...extra });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('a keyword matching more than ten pages answers "at least" ten pages, then the exact total near the end', async () => {
+    const first = await page({ text_field: ['山田'], page: 1, page_size: 100 });
+    expect(first).toMatchObject({ total: 1000, total_capped: true, page: 1 });
+    expect(first.items).toHaveLength(100);
+    expect(first.items.every((i: LedgerItem) => i.property_name.startsWith('山田'))).toBe(true);
+    // From page 4 on, ten pages ahead reach past the 1,250 matches: the exact total.
+    const fourth = await page({ text_field: ['山田'], page: 4, page_size: 100 });
+    expect(fourth.total).toBe(1250);
+    expect(fourth).not.toHaveProperty('total_capped');
+    const last = await page({ text_field: ['山田'], page: 13, page_size: 100 });
+    expect(last.items).toHaveLength(50);
+    expect(last.total).toBe(1250);
+    // Ten pages of a thousand lines: exact at once.
+    expect(await page({ property_name: '山田', page: 1, page_size: 1000 })).toMatchObject({
+      total: 1250,
+    });
+  });
+
+  it('product and property names count the same way; searches without text count exactly', async () => {
+    expect(await page({ property_name: '様邸', page: 2, page_size: 100 })).toMatchObject({
+      total: 1100,
+      total_capped: true,
+    });
+    expect(await page({ product_name: 'm8', page: 1, page_size: 50 })).toMatchObject({
+      total: 500,
+      total_capped: true,
+    });
+    const exact = await page({ item_no: 'BT-M8', page: 1, page_size: 100 });
+    expect(exact.total).toBe(2500);
+    expect(exact).not.toHaveProperty('total_capped');
+    // A capped count never hides lines: the pages still reach every match.
+    const far = await page({ text_field: ['佐藤'], page: 12, page_size: 100 });
+    expect(far.items).toHaveLength(100);
+    expect(far.total).toBe(1250);
+  });
+});
+
 describe('the unpaged answer has a ceiling', () => {
   it('more than 20,000 lines → 400 asking for a shorter period; paged, the same search works', async () => {
     await t.database.db.execute(sql`

@@ -41,6 +41,8 @@ export type OrderLine = LedgerItem & { key: string };
 export interface OrderPage {
   lines: OrderLine[];
   total: number;
+  /** More lines than `total` match: the server stopped counting there (a search on text). */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
 }
@@ -96,6 +98,7 @@ export async function searchLedgerItems(search: OrderSearch, userId: number): Pr
   return {
     lines: answer.items.map(toOrderLine),
     total: answer.total,
+    totalCapped: answer.total_capped === true,
     page: answer.page,
     pageSize: answer.page_size,
   };

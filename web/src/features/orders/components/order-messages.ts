@@ -21,8 +21,9 @@ export const POPUP_BLOCKER_HINT =
   'ダウンロードが始まらない場合は、ブラウザのポップアップブロックを解除してください。';
 export const COPIED_MESSAGE = 'コピーしました！';
 
-export const resultCountText = (total: number) =>
-  `全検索結果 ${new Intl.NumberFormat('ja-JP').format(total)} 件`;
+/** "all search results N items" (spec §2); "N 件以上" when the server stopped counting at N. */
+export const resultCountText = (total: number, capped = false) =>
+  `全検索結果 ${new Intl.NumberFormat('ja-JP').format(total)} 件${capped ? '以上' : ''}`;
 
 export const bulkConfirmText = (count: number) =>
   `${count}件の明細が選択されています。ダウンロードしますか？`;

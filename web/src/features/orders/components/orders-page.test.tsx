@@ -237,6 +237,38 @@ describe('the orders page', () => {
     await waitFor(() => expect(input.value).toBe('2'));
   });
 
+  it('says "以上" while the server has counted only ten pages ahead', {
+    timeout: 40_000,
+  }, async () => {
+    ledger = Array.from({ length: 1200 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    // The server counts a search on text at most ten pages past the asked page's start.
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', ({ body }) => {
+      const b = body as SearchBody;
+      const start = (b.page - 1) * b.page_size;
+      const cap = start + 10 * b.page_size;
+      return json(200, {
+        items: ledger.slice(start, start + b.page_size),
+        total: Math.min(ledger.length, cap),
+        ...(ledger.length > cap ? { total_capped: true } : {}),
+        page: b.page,
+        page_size: b.page_size,
+      });
+    });
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 1,000 件以上');
+    expect(screen.getByText('/ 10 以上')).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: 'ページ番号' }) as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, '10{Enter}');
+    await screen.findByText('全検索結果 1,200 件');
+    expect(screen.getByText('/ 12')).toBeTruthy();
+    const next = screen.getByRole('button', { name: '次のページ' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(false);
+    await user.click(next);
+    await waitFor(() => expect(input.value).toBe('11'));
+    expect(bodyRows()).toHaveLength(100);
+  });
+
   it('enables a bulk button only when a selected line has that document', async () => {
     ledger = [
       ledgerItem({

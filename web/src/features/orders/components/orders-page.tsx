@@ -95,6 +95,7 @@ export function OrdersPage() {
   const { waiting } = useSearchFeedback(result);
 
   const total = result.data?.total ?? 0;
+  const totalCapped = result.data?.totalCapped ?? false;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const lines = result.data?.lines ?? [];
   const busy = result.isFetching;
@@ -151,7 +152,7 @@ export function OrdersPage() {
     <div ref={resultsTop} className={classes.resultHeader}>
       <Group gap="sm" align="baseline">
         <Text fw={700} size={isDesktop ? 'lg' : 'md'} aria-live="polite">
-          {result.data ? resultCountText(total) : '全検索結果 — 件'}
+          {result.data ? resultCountText(total, totalCapped) : '全検索結果 — 件'}
         </Text>
         {busy && <Loader size="xs" aria-label="読み込み中" />}
       </Group>
@@ -222,7 +223,12 @@ export function OrdersPage() {
   const pager =
     lines.length > 0 ? (
       <Group justify="center" mt="md">
-        <PageControls page={page} pageCount={pageCount} onChange={changePage} />
+        <PageControls
+          page={page}
+          pageCount={pageCount}
+          morePages={totalCapped}
+          onChange={changePage}
+        />
       </Group>
     ) : null;
 

@@ -6,14 +6,17 @@ import { parsePageInput } from './order-filters';
 /**
  * Spec §2: previous/next arrows and a page-number input with "/ total pages". The input takes
  * whole numbers from 1 to the page count (spec §5); anything else goes back to the current page.
+ * With `morePages` the count is a lower bound (the server stopped counting): "/ 10 以上".
  */
 export function PageControls({
   page,
   pageCount,
+  morePages = false,
   onChange,
 }: {
   page: number;
   pageCount: number;
+  morePages?: boolean;
   onChange: (page: number) => void;
 }) {
   const [text, setText] = useState(String(page));
@@ -51,12 +54,13 @@ export function PageControls({
       />
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         / {pageCount}
+        {morePages && ' 以上'}
       </Text>
       <ActionIcon
         variant="default"
         size="lg"
         aria-label="次のページ"
-        disabled={page >= pageCount}
+        disabled={page >= pageCount && !morePages}
         onClick={() => onChange(page + 1)}
       >
         <IconChevronRight size={18} aria-hidden="true" />
