@@ -8,6 +8,7 @@
 //   BENCH_DATA_DIR=…          keep the PGlite database between runs (default: a temporary one)
 //   BENCH_ITERATIONS=200      measured calls per search and side;  BENCH_LOAD_S=3  load duration
 //   BENCH_EXPLAIN=1           print the query plan of each search
+//   BENCH_IMPORT_LINES=10000  lines of the measured import file
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPlatform, type Platform, seedDemoIfEmpty } from '../server/platform';
 import {
+  countCapOf,
+  ledgerItemColumns,
   ledgerSearchCountQuery,
   ledgerSearchRowsQuery,
 } from '../server/repositories/ledger-repository';
@@ -38,6 +41,7 @@ import {
 import { percentile } from './stats';
 
 const SEARCH_URL = '/api/v1/spec/search-result-ledgerItem';
+const IMPORT_URL = '/api/v1/spec/import-ledger';
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const LOAD_S = Number(process.env.BENCH_LOAD_S ?? 3);
 /** A search is measured for at most this long per side (slow searches get fewer calls). */
@@ -114,6 +118,24 @@ const SEARCHES: Search[] = [
       from_date: threeMonthsAgo(),
       ...page1,
       sort: { field: 'property_name', direction: 'asc' },
+    },
+  },
+  {
+    name: '  sorted by shipped date, newest first',
+    who: 'staff',
+    body: {
+      customer_code: BIGGEST_CUSTOMER,
+      ...page1,
+      sort: { field: 'shipped_date', direction: 'desc' },
+    },
+  },
+  {
+    name: '  sorted by model name, descending',
+    who: 'staff',
+    body: {
+      customer_code: BIGGEST_CUSTOMER,
+      ...page1,
+      sort: { field: 'model_name', direction: 'desc' },
     },
   },
 ];
@@ -228,6 +250,31 @@ async function withExec<T>(
   return use((text, params) => lite.query(text, params));
 }
 
+const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 10_000);
+
+/**
+ * A CSV of IMPORT_LINES new lines (keys BIM…, copies of the biggest customer's newest lines), as
+ * the core system would send them: what one import file costs with the ledger's indexes.
+ */
+async function importCsv(exec: Exec): Promise<string> {
+  const columns = Object.keys(ledgerItemColumns);
+  const { rows } = await exec(
+    `select ${columns.map((c) => `${c}::text as ${c}`).join(', ')} from ledger_items
+     where customer_code = $1 order by sale_order_date desc, id desc limit $2`,
+    [BIGGEST_CUSTOMER, IMPORT_LINES],
+  );
+  const cell = (value: unknown) => {
+    const text = value === null || value === undefined ? '' : String(value);
+    return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const lines = rows.map((row, i) =>
+    columns
+      .map((c) => (c === 'sale_order_no' ? `BIM${String(i).padStart(9, '0')}` : cell(row[c])))
+      .join(','),
+  );
+  return `${columns.join(',')}\n${lines.join('\n')}\n`;
+}
+
 async function load(url: string, options: Partial<autocannon.Options> = {}) {
   // Requests the previous run left in flight finish first (PGlite runs one query at a time).
   await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -309,7 +356,9 @@ export async function runLedgerBench(): Promise<void> {
           plan.criteria,
           plan.page ?? unpagedRequest,
         ).toSQL();
-        const countSql = plan.page ? ledgerSearchCountQuery(db, plan.criteria).toSQL() : null;
+        const countSql = plan.page
+          ? ledgerSearchCountQuery(db, plan.criteria, countCapOf(plan.criteria, plan.page)).toSQL()
+          : null;
         // The same statements, run the way the repository runs them (page and count side by side).
         const bareSql = () =>
           countSql
@@ -358,6 +407,27 @@ export async function runLedgerBench(): Promise<void> {
         `\n${label(size)} lines — latency in ms (API through app.inject with a bearer token; SQL = the same statements on the raw driver)`,
       );
       console.table(rows);
+
+      // One import file of new lines, then the same file again (nothing changes), through the API.
+      const csv = await withExec(platform, databaseUrl, importCsv);
+      const importOnce = async () => {
+        const started = performance.now();
+        const res = await app!.inject({
+          method: 'POST',
+          url: IMPORT_URL,
+          payload: csv,
+          headers: { authorization: `Bearer ${tokens.staff}`, 'content-type': 'text/csv' },
+        });
+        if (res.statusCode !== 200) throw new Error(`import: ${res.statusCode} ${res.body}`);
+        return { ...res.json(), ms: Math.round(performance.now() - started) };
+      };
+      console.log(
+        `\n${label(size)} lines — import of ${IMPORT_LINES.toLocaleString('en-US')} lines`,
+      );
+      console.table({ 'new lines': await importOnce(), 'same file again': await importOnce() });
+      await withExec(platform, databaseUrl, (exec) =>
+        exec(`delete from ledger_items where sale_order_no like 'BIM%'`),
+      );
 
       console.log(`\n${label(size)} lines — throughput, 20 connections, ${LOAD_S} s each`);
       const post = (who: 'user' | 'staff', body: object) => ({

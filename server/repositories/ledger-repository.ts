@@ -12,7 +12,9 @@ import type { LedgerSearchCriteria, LedgerSort, LedgerSortField } from '../../do
 //   + item number (range or prefix)     ledger_items_customer_item_name_idx (customer_code, item_name COLLATE "C")
 //   + keywords (LIKE on search_text)    ledger_items_search_text_trgm_idx (pg_trgm GIN), or a filter
 // The default order (order date, newest first) is the first index read backwards, so a page of
-// a customer with a hundred thousand lines sorts only the lines of its last day (by id).
+// a customer with a hundred thousand lines sorts only the lines of its last day (by id); every
+// other sort has its own (customer_code, column) index (migration 0006). The total of a search on
+// text is counted ten pages ahead at most (countCapOf).
 
 /** The columns of an answer row: spec §3's order line and the four document lookup keys. */
 export const ledgerItemColumns = {
@@ -99,7 +101,6 @@ const sortColumns: Record<LedgerSortField, PgColumn> = {
 };
 
 const textSortFields = new Set<LedgerSortField>([
-  'status',
   'property_name',
   'destination_name1',
   'item_name',
@@ -107,25 +108,32 @@ const textSortFields = new Set<LedgerSortField>([
 ]);
 
 /**
- * ORDER BY the chosen column (empty shipped dates last), then newest order date and the line id,
- * so that the order is total and pages never overlap.
+ * ORDER BY the chosen column, then newest order date and the line id, so that the order is total
+ * and pages never overlap. Each form matches an index read forwards or backwards (db/schema.ts),
+ * so a page sorts only the ties of the lines it reads: text by code unit (COLLATE "C", as the
+ * browser sorts), empty shipped dates last in both directions, status (two values) by the
+ * status indexes.
  */
 function ledgerOrderBy(sort: LedgerSort): SQL[] {
   const column = sortColumns[sort.field];
+  const ascending = sort.direction === 'asc';
   if (sort.field === 'sale_order_date') {
     // The index order, read forwards or backwards: only ties within one day are sorted.
-    return sort.direction === 'asc'
-      ? [asc(column), asc(ledgerItems.id)]
-      : [desc(column), desc(ledgerItems.id)];
+    return ascending ? [asc(column), asc(ledgerItems.id)] : [desc(column), desc(ledgerItems.id)];
   }
-  const direction = sort.direction === 'asc' ? sql`asc` : sql`desc`;
-  // Text by code point whatever the database's collation, as the browser sorts loaded rows.
-  const key = textSortFields.has(sort.field) ? sql`${column} collate "C"` : sql`${column}`;
-  return [
-    sql`${key} ${direction} nulls last`,
-    desc(ledgerItems.sale_order_date),
-    desc(ledgerItems.id),
-  ];
+  const newestFirst = [desc(ledgerItems.sale_order_date), desc(ledgerItems.id)];
+  if (sort.field === 'status') {
+    // Descending: the (customer, status, order date) index backwards; ascending: the index with
+    // order dates descending (its NULLS LAST matches only when written out; dates are never empty).
+    return ascending
+      ? [asc(column), sql`${ledgerItems.sale_order_date} desc nulls last`, desc(ledgerItems.id)]
+      : [desc(column), ...newestFirst];
+  }
+  if (sort.field === 'shipped_date') {
+    return [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, ...newestFirst];
+  }
+  const key = textSortFields.has(sort.field) ? sql`(${column} collate "C")` : sql`${column}`;
+  return [ascending ? sql`${key} asc` : sql`${key} desc`, ...newestFirst];
 }
 
 export interface LedgerPageRequest {
