@@ -183,6 +183,8 @@ describe('the answer', () => {
   it('is the plain array of order lines with the spec fields and the four lookup keys', async () => {
     const res = await search('user', { customer_code: 10001, ...IN_2026, status: '全て' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     const items: LedgerItem[] = res.json();
     expect(Array.isArray(items)).toBe(true);
     const a = items.find((item) => item.sale_order_no === L.a.sale_order_no);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -51,7 +51,14 @@ export async function ledgerRoutes(app: FastifyInstance) {
       // documents it, and the API tests check the shape.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => searchLedgerItems(app.db, request, request.body),
+    async (request, reply) => {
+      const answer = await searchLedgerItems(app.db, request, request.body);
+      // Sent as bytes, encoded once: a string answer is measured (Content-Length) and then
+      // encoded again on the way out, 1 MB of Japanese text twice.
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(Buffer.from(JSON.stringify(answer)));
+    },
   );
 
   api.post(
