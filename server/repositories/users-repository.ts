@@ -13,7 +13,8 @@ export interface CallerRow {
 }
 
 /** Every user row (one per customer code) of one identity, with the customer's corporation. */
-export async function findRowsByUid(db: Database, uid: string): Promise<CallerRow[]> {
+/** The statement that reads a caller's user rows (also run bare by the benchmark). */
+export function callerRowsQuery(db: Database, uid: string) {
   return db
     .select({
       userId: users.id,
@@ -26,6 +27,10 @@ export async function findRowsByUid(db: Database, uid: string): Promise<CallerRo
     .from(users)
     .innerJoin(customers, eq(customers.customer_code, users.customer_code))
     .where(eq(users.firebase_uid, uid));
+}
+
+export async function findRowsByUid(db: Database, uid: string): Promise<CallerRow[]> {
+  return callerRowsQuery(db, uid);
 }
 
 export async function findUserRecord(
