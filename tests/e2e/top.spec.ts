@@ -60,7 +60,10 @@ test.describe('the top page', () => {
     await expect(banner).toHaveAttribute('target', '_blank');
     const image = banner.getByRole('img');
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Laid out is not loaded: wait for the picture itself (a broken image stays at width 0).
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
   });
 
   test('a desktop shows at most four banners and a phone all five', async ({ page, isMobile }) => {
