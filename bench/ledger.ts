@@ -444,7 +444,7 @@ export async function runLedgerBench(): Promise<void> {
         return { ...res.json(), ms: Math.round(performance.now() - started) };
       };
       console.log(
-        `\n${label(size)} lines — import of ${IMPORT_LINES.toLocaleString('en-US')} lines`,
+        `\n${label(size)} lines — import of one file (at most ${IMPORT_LINES.toLocaleString('en-US')} lines: the biggest customer's newest)`,
       );
       console.table({ 'new lines': await importOnce(), 'same file again': await importOnce() });
       await withExec(platform, databaseUrl, (exec) =>
