@@ -14,9 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { desc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import type { Database } from '../db/client';
+import { ledgerItems } from '../db/schema';
 import { isDatabaseEmpty } from '../db/seed/seed-demo-data';
 import type { LedgerSearchBody } from '../domain/api/ledger';
 import { todayInJapan } from '../domain/ledger-search';
@@ -31,6 +34,7 @@ import {
 } from '../server/repositories/ledger-repository';
 import { callerRowsQuery } from '../server/repositories/users-repository';
 import { planLedgerSearch, unpagedRequest } from '../server/services/ledger-search-service';
+import { ledgerCsv } from '../tests/api/helpers/ledger-factory';
 import {
   BIGGEST_CUSTOMER,
   benchLineCount,
@@ -257,23 +261,16 @@ const IMPORT_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 10_000);
  * A CSV of IMPORT_LINES new lines (keys BIM…, copies of the biggest customer's newest lines), as
  * the core system would send them: what one import file costs with the ledger's indexes.
  */
-async function importCsv(exec: Exec): Promise<string> {
-  const columns = Object.keys(ledgerItemColumns);
-  const { rows } = await exec(
-    `select ${columns.map((c) => `${c}::text as ${c}`).join(', ')} from ledger_items
-     where customer_code = $1 order by sale_order_date desc, id desc limit $2`,
-    [BIGGEST_CUSTOMER, IMPORT_LINES],
+async function importCsv(db: Database): Promise<string> {
+  const newest = await db
+    .select(ledgerItemColumns)
+    .from(ledgerItems)
+    .where(eq(ledgerItems.customer_code, BIGGEST_CUSTOMER))
+    .orderBy(desc(ledgerItems.sale_order_date), desc(ledgerItems.id))
+    .limit(IMPORT_LINES);
+  return ledgerCsv(
+    newest.map((line, i) => ({ ...line, sale_order_no: `BIM${String(i).padStart(9, '0')}` })),
   );
-  const cell = (value: unknown) => {
-    const text = value === null || value === undefined ? '' : String(value);
-    return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = rows.map((row, i) =>
-    columns
-      .map((c) => (c === 'sale_order_no' ? `BIM${String(i).padStart(9, '0')}` : cell(row[c])))
-      .join(','),
-  );
-  return `${columns.join(',')}\n${lines.join('\n')}\n`;
 }
 
 async function load(url: string, options: Partial<autocannon.Options> = {}) {
@@ -431,7 +428,7 @@ export async function runLedgerBench(): Promise<void> {
       });
       // One import file of new lines, then the same file again (nothing changes), through the API;
       // last, as its lines (deleted again) leave dead rows in the biggest customer's range.
-      const csv = await withExec(platform, databaseUrl, importCsv);
+      const csv = await importCsv(platform.database.db);
       const importOnce = async () => {
         const started = performance.now();
         const res = await app!.inject({

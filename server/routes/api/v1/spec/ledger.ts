@@ -46,15 +46,13 @@ export async function ledgerRoutes(app: FastifyInstance) {
         body: ledgerSearchBodySchema,
         response: { 200: ledgerSearchAnswerSchema, ...errors },
       },
-      // The answer (up to 20,000 lines) comes typed from the repository's SELECT: it is written
-      // as JSON without a second pass through zod (docs/decisions/005). The schema still
-      // documents it, and the API tests check the shape.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
       const answer = await searchLedgerItems(app.db, request, request.body);
-      // Sent as bytes, encoded once: a string answer is measured (Content-Length) and then
-      // encoded again on the way out, 1 MB of Japanese text twice.
+      // The answer (up to 20,000 lines) comes typed from the repository's SELECT: it is written
+      // as JSON without a second pass through zod (docs/decisions/005); the schema documents it
+      // and the API tests check the shape. Sent as bytes, encoded once: a string answer is
+      // measured (Content-Length) and then encoded again, 1 MB of Japanese text twice.
       return (reply as FastifyReply)
         .type('application/json; charset=utf-8')
         .send(Buffer.from(JSON.stringify(answer)));
