@@ -52,6 +52,43 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** Dates and timestamps stay text, as Drizzle reads them too: no Date objects made and parsed. */
+const TEXT_TYPE_OIDS = [1082 /* date */, 1114 /* timestamp */, 1184 /* timestamptz */];
+const asText = (value: string) => value;
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    TEXT_TYPE_OIDS.includes(oid) ? asText : pg.types.getTypeParser(oid, format),
+};
+const pgliteParsers = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, asText]));
+
+/**
+ * Runs one statement (text and parameters, e.g. from Drizzle's toSQL) on the driver under `db` and
+ * answers the rows as the driver builds them: objects keyed by column name, or arrays. For hot
+ * paths where Drizzle's row mapping costs more than the statement (docs/decisions/005); integers
+ * come as numbers, int8 as the driver gives it (text on node-postgres), dates as text.
+ */
+export async function queryRows<Row>(
+  db: Database,
+  statement: { sql: string; params: unknown[] },
+  rowMode?: 'array',
+): Promise<Row[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    const result = await client.query<Row>(statement.sql, statement.params, {
+      ...(rowMode ? { rowMode } : {}),
+      parsers: pgliteParsers,
+    });
+    return result.rows;
+  }
+  const result = await (client as pg.Pool).query({
+    text: statement.sql,
+    values: statement.params,
+    types: pgTypes,
+    ...(rowMode ? { rowMode } : {}),
+  });
+  return result.rows as Row[];
+}
+
 function openPglite(dataDir: string): DatabaseHandle {
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });

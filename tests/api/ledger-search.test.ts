@@ -255,6 +255,28 @@ describe('filters', () => {
     }
   });
 
+  it('searches of one shape, one after another, each answer their own lines', async () => {
+    // The server keeps a statement's text per shape (which filters, how many keywords); the
+    // values of each search must still be its own.
+    const shapes: Partial<LedgerSearchInput>[][] = [
+      [{ text_field: ['山田'] }, { text_field: ['佐藤'] }, { text_field: ['100%'] }],
+      [{ item_no: 'KR-10' }, { item_no: 'SR' }, { item_no: 'CL' }],
+      [
+        { text_field: ['様邸', '新築'], search_type_flag: 2 },
+        { text_field: ['屋根', '倉庫'], search_type_flag: 2 },
+      ],
+      [{ product_name: 'ブラック' }, { product_name: 'シルバー' }],
+      [{ property_name: '山田' }, { property_name: '倉庫' }],
+    ];
+    for (const bodies of shapes) {
+      for (const body of bodies) {
+        const input = { customer_code: 10001, ...IN_2026, ...body };
+        expect(expected(input).length, JSON.stringify(body)).toBeGreaterThan(0);
+        expect(await orderNos(input), JSON.stringify(body)).toEqual(expected(input));
+      }
+    }
+  });
+
   it('item-number range: start <= item <= end, compared in upper case', async () => {
     const body = { customer_code: 10001, ...IN_2026 };
     // 'KR-1030-SV' sorts after 'KR-1030', so an end of KR-1030 excludes it.

@@ -92,6 +92,26 @@ describe('sign-in and access tokens', () => {
     );
   });
 
+  it('a token accepted a moment ago is refused from the second it expires', async () => {
+    // The server remembers tokens it has verified: the expiry must still be checked on every call.
+    const { token } = await signIn(t.app, 'user@example.com');
+    const claims = decodeJwtPart(token, 1);
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const short = (
+      (await t.app.auth.api.signJWT({
+        body: { payload: { sub: String(claims.sub), iat: exp - 2, exp } },
+      })) as { token: string }
+    ).token;
+    const call = () =>
+      post('/api/v1/user/get-all-customers', {}, { authorization: `Bearer ${short}` });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 20));
+    const late = await call();
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('UNAUTHORIZED');
+  });
+
   it('an unverified mail cannot sign in', async () => {
     const res = await signInRequest(t.app, 'unverified@example.com', DEMO_PASSWORD);
     expect(res.statusCode).toBe(403);
