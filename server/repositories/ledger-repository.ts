@@ -58,7 +58,7 @@ export const ledgerItemColumns = {
   delivery_file_name: ledgerItems.delivery_file_name,
 } satisfies Record<keyof LedgerItem, unknown>;
 
-/** A user's text as a LIKE pattern that matches it literally: % _ and \\ lose their meaning. */
+/** A user's text as a LIKE pattern that matches it literally: % _ and \ lose their meaning. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -226,13 +226,13 @@ export interface Statement {
   params: unknown[];
 }
 
-/** Statement texts (with placeholders) by shape; few shapes occur, the bound is a safeguard. */
-const statementTexts = new Map<string, { sql: string; params: unknown[] }>();
+/** Statements with placeholders, by shape; few shapes occur, the bound is a safeguard. */
+const statementTexts = new Map<string, Statement>();
 const STATEMENT_TEXTS_KEPT = 1_000;
 
 function statementOf(
   key: string,
-  build: () => { toSQL(): { sql: string; params: unknown[] } },
+  build: () => { toSQL(): Statement },
   values: Record<string, unknown>,
 ): Statement {
   let text = statementTexts.get(key);
