@@ -18,7 +18,7 @@ import { desc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { type Database, queryRows } from '../db/client';
+import { type Database, queryRows, type Statement } from '../db/client';
 import { ledgerItems } from '../db/schema';
 import { isDatabaseEmpty } from '../db/seed/seed-demo-data';
 import type { LedgerSearchBody } from '../domain/api/ledger';
@@ -32,7 +32,7 @@ import {
   ledgerSearchCountStatement,
   ledgerSearchRowsStatement,
 } from '../server/repositories/ledger-repository';
-import { callerRowsQuery } from '../server/repositories/users-repository';
+import { callerRowsStatement } from '../server/repositories/users-repository';
 import { planLedgerSearch, unpagedRequest } from '../server/services/ledger-search-service';
 import { ledgerCsv } from '../tests/api/helpers/ledger-factory';
 import {
@@ -346,9 +346,8 @@ export async function runLedgerBench(): Promise<void> {
           : null;
         // The same statements on the same driver, run the way the service runs them: the
         // caller's rows, the page and the count side by side; rows as arrays.
-        const callerSql = callerRowsQuery(db, uids[search.who]).toSQL();
-        const raw = (statement: { sql: string; params: unknown[] }) =>
-          queryRows(db, statement, 'array');
+        const callerSql = callerRowsStatement(db, uids[search.who]);
+        const raw = (statement: Statement) => queryRows(db, statement, 'array');
         const bareSql = () =>
           Promise.all([raw(callerSql), raw(rowsSql), ...(countSql ? [raw(countSql)] : [])]);
         const headers = { authorization: `Bearer ${tokens[search.who]}` };

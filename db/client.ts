@@ -61,6 +61,12 @@ const pgTypes = {
 };
 const pgliteParsers = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, asText]));
 
+/** One statement ready for the driver: text with $1… and its parameters (Drizzle's toSQL). */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * Runs one statement (text and parameters, e.g. from Drizzle's toSQL) on the driver under `db` and
  * answers the rows as the driver builds them: objects keyed by column name, or arrays. For hot
@@ -69,7 +75,7 @@ const pgliteParsers = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, asTex
  */
 export async function queryRows<Row>(
   db: Database,
-  statement: { sql: string; params: unknown[] },
+  statement: Statement,
   rowMode?: 'array',
 ): Promise<Row[]> {
   const client = (db as unknown as { $client: unknown }).$client;

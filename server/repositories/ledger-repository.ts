@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type Database, queryRows } from '../../db/client';
+import { type Database, queryRows, type Statement } from '../../db/client';
 import { ledgerItems } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
 import type { LedgerSearchCriteria, LedgerSort, LedgerSortField } from '../../domain/ledger-search';
@@ -218,12 +218,6 @@ export const COUNTED_PAGES_AHEAD = 10;
 /** The count cap of a search: null (exact) unless it filters on text. */
 export function countCapOf(criteria: LedgerSearchCriteria, page: LedgerPageRequest): number | null {
   return searchesText(criteria) ? page.offset + COUNTED_PAGES_AHEAD * page.limit : null;
-}
-
-/** One statement ready for the driver. */
-export interface Statement {
-  sql: string;
-  params: unknown[];
 }
 
 /** Statements with placeholders, by shape; few shapes occur, the bound is a safeguard. */
