@@ -272,20 +272,20 @@ export function ledgerSearchCountStatement(
   cap: number | null = null,
 ): Statement {
   const shape = shapeOf(criteria);
-  const total = sql<number>`count(*)::int`.as('total');
-  const where = () => ledgerSearchWhere(shape);
+  // Aliased: the driver's row object names the column (queryRows), not Drizzle's field.
+  const total = () => ({ total: sql<number>`count(*)::int`.as('total') });
   if (cap === null) {
-    const build = () => db.select({ total }).from(ledgerItems).where(where());
+    const build = () => db.select(total()).from(ledgerItems).where(ledgerSearchWhere(shape));
     return statementOf(`count ${JSON.stringify(shape)}`, build, valuesOf(criteria));
   }
   const build = () => {
     const matches = db
       .select({ one: sql`1`.as('one') })
       .from(ledgerItems)
-      .where(where())
+      .where(ledgerSearchWhere(shape))
       .limit(p('countLimit'))
       .as('matches');
-    return db.select({ total }).from(matches);
+    return db.select(total()).from(matches);
   };
   return statementOf(`capped count ${JSON.stringify(shape)}`, build, {
     ...valuesOf(criteria),
