@@ -32,6 +32,7 @@ export class DatabaseCounterStore implements CounterStore {
     assertValidWindow(windowMs);
     const windowEnd = sql`now() + ${windowMs}::float8 * interval '1 millisecond'`;
     const expired = sql`${counters.expires_at} <= now()`;
+    const askedAt = Date.now();
     // One statement, so concurrent hits on one key serialise on its row lock and each sees the
     // count the previous one left: 50 parallel hits get exactly 1..50.
     const rows = await this.db
@@ -49,16 +50,17 @@ export class DatabaseCounterStore implements CounterStore {
     const row = rows[0];
     if (!row) throw new Error('rate_limit_counters: the upsert returned no row');
     if (Math.random() < this.pruneProbability) this.pruneInBackground();
-    return { count: row.count, resetAt: resetAtOf(row.remainingMs) };
+    return { count: row.count, resetAt: resetAtOf(askedAt, row.remainingMs) };
   }
 
   async peek(key: string): Promise<CounterWindow | null> {
+    const askedAt = Date.now();
     const rows = await this.db
       .select({ count: counters.count, remainingMs })
       .from(counters)
       .where(and(eq(counters.key, key), gt(counters.expires_at, sql`now()`)));
     const row = rows[0];
-    return row ? { count: row.count, resetAt: resetAtOf(row.remainingMs) } : null;
+    return row ? { count: row.count, resetAt: resetAtOf(askedAt, row.remainingMs) } : null;
   }
 
   async reset(key: string): Promise<void> {
@@ -83,8 +85,13 @@ export class DatabaseCounterStore implements CounterStore {
   }
 }
 
-function resetAtOf(remainingMs: number | string): Date {
-  return new Date(Date.now() + Math.max(0, Math.ceil(Number(remainingMs))));
+/**
+ * The end of a window on this machine's clock: the database measured the span at its now(), which
+ * lies between the moment the statement was sent and its answer; the send time is the closer
+ * anchor (the answer may wait behind a busy event loop, which would push the end later).
+ */
+function resetAtOf(askedAt: number, remainingMs: number | string): Date {
+  return new Date(askedAt + Math.max(0, Math.ceil(Number(remainingMs))));
 }
 
 export function createDatabaseCounterStore(

@@ -59,15 +59,19 @@ export class RedisCounterStore implements CounterStore {
   async hit(key: string, windowMs: number): Promise<CounterWindow> {
     assertValidWindow(windowMs);
     await this.connected();
+    // The TTL is measured when Redis runs the command: anchored at the send time, as the
+    // database store does (an answer waiting behind a busy event loop would push the end later).
+    const askedAt = Date.now();
     const [count, ttl] = await (this.redis as unknown as HitCommand).rateLimitHit(
       this.keyPrefix + key,
       windowMs,
     );
-    return { count: Number(count), resetAt: new Date(Date.now() + Number(ttl)) };
+    return { count: Number(count), resetAt: new Date(askedAt + Number(ttl)) };
   }
 
   async peek(key: string): Promise<CounterWindow | null> {
     await this.connected();
+    const askedAt = Date.now();
     const results = await this.redis
       .multi()
       .get(this.keyPrefix + key)
@@ -79,7 +83,7 @@ export class RedisCounterStore implements CounterStore {
     const count = countResult?.[1];
     const ttl = Number(ttlResult?.[1]);
     if (count === null || count === undefined || ttl === -2) return null;
-    return { count: Number(count), resetAt: new Date(Date.now() + Math.max(0, ttl)) };
+    return { count: Number(count), resetAt: new Date(askedAt + Math.max(0, ttl)) };
   }
 
   async reset(key: string): Promise<void> {
