@@ -6,7 +6,7 @@
 //   BENCH_SIZES=100k,1m,10m   sizes to run (default 100k,1m; 10m only makes sense on PostgreSQL)
 //   DATABASE_URL=…            PostgreSQL (a database of its own: the bench adds 5,000 customers)
 //   BENCH_DATA_DIR=…          keep the PGlite database between runs (default: a temporary one)
-//   BENCH_ITERATIONS=200      measured calls per search and side;  BENCH_LOAD_S=3  load duration
+//   BENCH_ITERATIONS=500      measured calls per search and side;  BENCH_LOAD_S=3  load duration
 //   BENCH_EXPLAIN=1           print the query plan of each search
 //   BENCH_IMPORT_LINES=10000  lines of the measured import file
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,7 +47,7 @@ import { percentile } from './stats';
 
 const SEARCH_URL = '/api/v1/spec/search-result-ledgerItem';
 const IMPORT_URL = '/api/v1/spec/import-ledger';
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 500);
 const LOAD_S = Number(process.env.BENCH_LOAD_S ?? 3);
 /** A search is measured for at most this long per side (slow searches get fewer calls). */
 const MEASURE_BUDGET_MS = 8_000;

@@ -23,6 +23,8 @@ export const ACTIVITY_EVENTS = [
 
 export const PAGE_SIZE = 100;
 export const BULK_DOWNLOAD_CONFIRM_COUNT = 100;
+/** The most files one bulk download (one zip) takes, and so the most lines "select all" checks. */
+export const BULK_DOWNLOAD_FILES_MAX = 5_000;
 export const KEYWORDS_MAX = 5;
 export const TOP_NOTICE_LIMIT = 10;
 export const TOP_BANNER_LIMIT = 5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BULK_DOWNLOAD_FILES_MAX } from '../constants';
 
 // Order documents (spec §7 "specified-ledger-file-path", "get-shared-files"; issue 5 item 4). The
 // files live in the customer's bucket under Spec/; the client names them only by the line's keys or
@@ -49,7 +50,7 @@ export const bulkDownloadBodySchema = z.object({
   download_name: z.string().min(1).max(100),
   /** Must be the order documents folder, "Spec". */
   folder_name: z.string().max(100),
-  file_names: z.array(z.string().min(1).max(255)).min(1).max(5000),
+  file_names: z.array(z.string().min(1).max(255)).min(1).max(BULK_DOWNLOAD_FILES_MAX),
   user_id: compatId,
 });
 

@@ -6,6 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { readZip } from '../api/helpers/read-zip';
 import { loginAs } from './support/login-as';
 
 // Searches over the demo ledger (600 lines per customer) can take seconds on a busy machine.
@@ -58,6 +59,14 @@ async function showAllShipped(page: Page) {
     await panel.getByRole('button', { name: '受注日（開始）をクリア' }).click();
   });
   await expect(page.getByLabel('検索条件').getByText('出荷済')).toBeVisible();
+}
+
+/** The general user's shipped lines over two years in the desktop table, first page of 100. */
+async function showUsersShippedTable(page: Page) {
+  await loginAs(page, 'user');
+  await openOrders(page);
+  await showAllShipped(page);
+  await expect(lines(page, false)).toHaveCount(100);
 }
 
 async function openLine(page: Page, isMobile: boolean, index: number): Promise<Locator> {
@@ -252,10 +261,7 @@ test.describe('the orders screen', () => {
   }) => {
     test.skip(isMobile, 'bulk downloads are part of the desktop table (spec §2)');
     test.setTimeout(240_000);
-    await loginAs(page, 'user');
-    await openOrders(page);
-    await showAllShipped(page);
-    await expect(lines(page, isMobile)).toHaveCount(100);
+    await showUsersShippedTable(page);
 
     const bulk = page.getByRole('group', { name: '一括ダウンロード' });
     await expect(bulk.getByRole('button', { name: '請求書' })).toBeDisabled();
@@ -274,6 +280,48 @@ test.describe('the orders screen', () => {
     expect(await fileStart(zip, 2)).toBe('PK');
     const report = page.getByRole('dialog', { name: /ダウンロード結果|ご注意/ });
     await expect(report.getByText(/ダウンロードしたファイル: \d+件/)).toBeVisible();
+  });
+
+  test('every line of a search, beyond the page shown, is checked at once and zipped', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'bulk downloads are part of the desktop table (spec §2)');
+    test.setTimeout(240_000);
+    await showUsersShippedTable(page);
+    const total = await resultCount(page);
+    expect(total).toBeGreaterThan(100);
+
+    await page.getByRole('checkbox', { name: 'すべて選択' }).check();
+    const offer = page.getByRole('status', { name: '検索結果の選択' });
+    await expect(offer).toContainText('このページの 100 件を選択しています。');
+    const totalText = total.toLocaleString('ja-JP');
+    await offer.getByRole('button', { name: `検索結果の ${totalText} 件をすべて選択` }).click();
+    await expect(offer).toHaveText(`検索結果の ${totalText} 件をすべて選択しています。`);
+    const bulk = page.getByRole('group', { name: '一括ダウンロード' });
+    await expect(bulk.getByText(new RegExp(`選択中\\s*${totalText}\\s*件`))).toBeVisible();
+
+    await bulk.getByRole('button', { name: '請求書' }).click();
+    const confirm = page.getByRole('dialog', { name: '一括ダウンロードの確認' });
+    await expect(
+      confirm.getByText(`${total}件の明細が選択されています`, { exact: false }),
+    ).toBeVisible();
+    const download = page.waitForEvent('download');
+    await confirm.getByRole('button', { name: 'はい' }).click();
+    const entries = readZip(await readFile(await (await download).path()));
+    const report = page.getByRole('dialog', { name: /ダウンロード結果|ご注意/ });
+    const counted = report.getByText(/ダウンロードしたファイル: [\d,]+件/);
+    await expect(counted).toBeVisible();
+    const fileCount = Number(
+      /([\d,]+)件/.exec((await counted.textContent()) ?? '')![1]!.replaceAll(',', ''),
+    );
+    // More files than one page of lines holds: the lines of the other pages are in the zip.
+    expect(fileCount).toBeGreaterThan(100);
+    expect(entries.size).toBe(fileCount);
+    for (const [name, content] of entries) {
+      expect(name).toMatch(/\.pdf$/);
+      expect(content.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    }
   });
 
   test('staff see a prompt until they choose a customer, then its lines', async ({

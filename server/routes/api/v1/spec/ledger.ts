@@ -7,6 +7,7 @@ import {
   ledgerSearchBodySchema,
 } from '../../../../../domain/api/ledger';
 import { apiErrorSchema } from '../../../../../domain/api-error';
+import { jsonBytes } from '../../../../json-bytes';
 import {
   importLedgerFromRequest,
   LEDGER_IMPORT_MAX_BYTES,
@@ -55,7 +56,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
       // measured (Content-Length) and then encoded again, 1 MB of Japanese text twice.
       return (reply as FastifyReply)
         .type('application/json; charset=utf-8')
-        .send(Buffer.from(JSON.stringify(answer)));
+        .send(jsonBytes(answer));
     },
   );
 

@@ -1,10 +1,11 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { type LedgerItem, ledgerItemPageSchema } from '../../../../../domain/api/ledger';
-import { PAGE_SIZE } from '../../../../../domain/constants';
+import { BULK_DOWNLOAD_FILES_MAX, PAGE_SIZE } from '../../../../../domain/constants';
 import { fixExpectedDeliveryDate } from '../../../../../domain/expected-delivery-date';
 import {
   DEFAULT_LEDGER_SORT,
   type KeywordMatch,
+  LEDGER_PAGE_SIZE_MAX,
   type LedgerSort,
   type LedgerStatusFilter,
   normalizeItemNo,
@@ -63,7 +64,7 @@ export function toOrderLine(item: LedgerItem): OrderLine {
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** The request body of the paged form (domain/api/ledger.ts ledgerSearchBodySchema). */
-export function ledgerSearchBody(search: OrderSearch, userId: number) {
+export function ledgerSearchBody(search: OrderSearch, userId: number, pageSize = PAGE_SIZE) {
   const { filters } = search;
   return {
     customer_code: search.customerCode,
@@ -78,7 +79,7 @@ export function ledgerSearchBody(search: OrderSearch, userId: number) {
     text_field: filters.keywords,
     login_user_id: userId,
     page: search.page,
-    page_size: PAGE_SIZE,
+    page_size: pageSize,
     sort: search.sort ?? DEFAULT_LEDGER_SORT,
   };
 }
@@ -87,11 +88,15 @@ export function ledgerSearchBody(search: OrderSearch, userId: number) {
  * POST /api/v1/spec/search-result-ledgerItem in its paged form: the server filters, sorts and
  * pages, so no date range is ever too large to load.
  */
-export async function searchLedgerItems(search: OrderSearch, userId: number): Promise<OrderPage> {
+export async function searchLedgerItems(
+  search: OrderSearch,
+  userId: number,
+  pageSize = PAGE_SIZE,
+): Promise<OrderPage> {
   const answer = await apiRequest({
     method: 'POST',
     path: '/spec/search-result-ledgerItem',
-    body: ledgerSearchBody(search, userId),
+    body: ledgerSearchBody(search, userId, pageSize),
     auth: { kind: 'bearer' },
     schema: ledgerItemPageSchema,
   });
@@ -102,6 +107,31 @@ export async function searchLedgerItems(search: OrderSearch, userId: number): Pr
     page: answer.page,
     pageSize: answer.page_size,
   };
+}
+
+/** More lines match than "select every match" may check (BULK_DOWNLOAD_FILES_MAX). */
+export class TooManyLinesError extends Error {
+  constructor() {
+    super(`more than ${BULK_DOWNLOAD_FILES_MAX} lines`);
+  }
+}
+
+/**
+ * Every line of a search, in its order, read in pages of the largest size the API gives; at most
+ * BULK_DOWNLOAD_FILES_MAX lines, or TooManyLinesError (the total of a search on text may be a
+ * lower bound, so the pages themselves tell).
+ */
+export async function searchEveryLedgerItem(
+  search: OrderSearch,
+  userId: number,
+): Promise<OrderLine[]> {
+  const lines: OrderLine[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await searchLedgerItems({ ...search, page }, userId, LEDGER_PAGE_SIZE_MAX);
+    lines.push(...answer.lines);
+    if (lines.length > BULK_DOWNLOAD_FILES_MAX) throw new TooManyLinesError();
+    if (answer.lines.length < LEDGER_PAGE_SIZE_MAX) return lines;
+  }
 }
 
 export const LEDGER_SEARCH_QUERY_ROOT = ['ledger-items'] as const;

@@ -1,10 +1,16 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { DOCUMENT_LABELS } from '../../../../../domain/api/order-documents';
+import { BULK_DOWNLOAD_FILES_MAX } from '../../../../../domain/constants';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import type { DownloadDialog } from '../hooks/use-order-downloads';
 import { formatNumber } from './format';
-import { bulkConfirmText, CAUTION_MESSAGE, SINGLE_FILE_MISSING_MESSAGE } from './order-messages';
+import {
+  bulkConfirmText,
+  bulkTooManyText,
+  CAUTION_MESSAGE,
+  SINGLE_FILE_MISSING_MESSAGE,
+} from './order-messages';
 
 function Counts({ fileCount, missingCount }: { fileCount: number; missingCount: number }) {
   return (
@@ -97,6 +103,24 @@ export function DownloadDialogs({
             <Button onClick={onClose}>閉じる</Button>
           </Group>
         </Stack>
+      </Modal>
+      <Modal
+        opened={dialog?.kind === 'tooMany'}
+        onClose={onClose}
+        title="一括ダウンロード"
+        centered
+      >
+        {dialog?.kind === 'tooMany' && (
+          <Stack gap="md">
+            <Text role="alert">
+              {DOCUMENT_LABELS[dialog.type]}:{' '}
+              {bulkTooManyText(dialog.count, BULK_DOWNLOAD_FILES_MAX)}
+            </Text>
+            <Group justify="flex-end">
+              <Button onClick={onClose}>閉じる</Button>
+            </Group>
+          </Stack>
+        )}
       </Modal>
       <AccessErrorDialog opened={dialog?.kind === 'error'} onClose={onClose} />
     </>

@@ -25,5 +25,11 @@ export const COPIED_MESSAGE = 'コピーしました！';
 export const resultCountText = (total: number, capped = false) =>
   `全検索結果 ${new Intl.NumberFormat('ja-JP').format(total)} 件${capped ? '以上' : ''}`;
 
+const formatCount = (n: number) => new Intl.NumberFormat('ja-JP').format(n);
+
+/** More files selected than one zip takes (BULK_DOWNLOAD_FILES_MAX). */
+export const bulkTooManyText = (count: number, max: number) =>
+  `${formatCount(count)}件のファイルが選択されています。一度にダウンロードできるのは${formatCount(max)}件までです。選択を減らしてから、もう一度お試しください。`;
+
 export const bulkConfirmText = (count: number) =>
   `${count}件の明細が選択されています。ダウンロードしますか？`;

@@ -79,6 +79,20 @@ function answerSearch({ body }: FakeRequest) {
   });
 }
 
+/** As a search on text answers: counted at most ten pages past the asked page's start. */
+function answerCappedSearch({ body }: FakeRequest) {
+  const b = body as SearchBody;
+  const start = (b.page - 1) * b.page_size;
+  const cap = start + 10 * b.page_size;
+  return json(200, {
+    items: ledger.slice(start, start + b.page_size),
+    total: Math.min(ledger.length, cap),
+    ...(ledger.length > cap ? { total_capped: true } : {}),
+    page: b.page,
+    page_size: b.page_size,
+  });
+}
+
 beforeEach(() => {
   serial = 0;
   ledger = [];
@@ -241,19 +255,7 @@ describe('the orders page', () => {
     timeout: 40_000,
   }, async () => {
     ledger = Array.from({ length: 1200 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
-    // The server counts a search on text at most ten pages past the asked page's start.
-    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', ({ body }) => {
-      const b = body as SearchBody;
-      const start = (b.page - 1) * b.page_size;
-      const cap = start + 10 * b.page_size;
-      return json(200, {
-        items: ledger.slice(start, start + b.page_size),
-        total: Math.min(ledger.length, cap),
-        ...(ledger.length > cap ? { total_capped: true } : {}),
-        page: b.page,
-        page_size: b.page_size,
-      });
-    });
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', answerCappedSearch);
     const { user } = await renderOrders();
     await screen.findByText('全検索結果 1,000 件以上');
     expect(screen.getByText('/ 10 以上')).toBeTruthy();
@@ -356,6 +358,69 @@ describe('the orders page', () => {
     });
     expect((request.body as { file_names: string[] }).file_names).toHaveLength(101);
     expect(navigations).toEqual(['http://localhost/api/storage/bulk/abc']);
+  });
+
+  it('offers to check every line of the search once the whole page is checked', {
+    timeout: 40_000,
+  }, async () => {
+    ledger = Array.from({ length: 1250 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 1,250 件');
+    const status = () => screen.queryByRole('status', { name: '検索結果の選択' });
+    expect(status()).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'すべて選択' }));
+    expect(status()!.textContent).toContain('このページの 100 件を選択しています。');
+
+    const before = searches().length;
+    await user.click(
+      within(status()!).getByRole('button', { name: '検索結果の 1,250 件をすべて選択' }),
+    );
+    await waitFor(() =>
+      expect(status()!.textContent).toBe('検索結果の 1,250 件をすべて選択しています。'),
+    );
+    expect(screen.getByText(/選択中/).textContent).toContain('1,250');
+    // Read in pages of 1,000 with the search's own conditions.
+    expect(
+      searches()
+        .slice(before)
+        .map((b) => [b.page, b.page_size, b.status]),
+    ).toEqual([
+      [1, 1000, 'backlog'],
+      [2, 1000, 'backlog'],
+    ]);
+
+    // One line unticked: not every line any more, and the offer is gone with the full page.
+    await user.click(within(bodyRows()[0]!).getByRole('checkbox'));
+    expect(screen.getByText(/選択中/).textContent).toContain('1,249');
+    expect(status()).toBeNull();
+  });
+
+  it('offers no "select every line" beyond what one zip takes', {
+    timeout: 40_000,
+  }, async () => {
+    ledger = Array.from({ length: 5001 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 5,001 件');
+    await user.click(screen.getByRole('checkbox', { name: 'すべて選択' }));
+    const status = screen.getByRole('status', { name: '検索結果の選択' });
+    expect(status.textContent).toContain('一度に選択できるのは 5,000 件までです。');
+    expect(within(status).queryByRole('button')).toBeNull();
+  });
+
+  it('finds out by reading when a search on text counted only part of its lines', {
+    timeout: 40_000,
+  }, async () => {
+    ledger = Array.from({ length: 5001 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', answerCappedSearch);
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 1,000 件以上');
+    await user.click(screen.getByRole('checkbox', { name: 'すべて選択' }));
+    const status = () => screen.getByRole('status', { name: '検索結果の選択' });
+    await user.click(within(status()).getByRole('button', { name: '検索結果をすべて選択' }));
+    await waitFor(() =>
+      expect(status().textContent).toContain('一度に選択できるのは 5,000 件までです。'),
+    );
+    expect(screen.getByText(/選択中/).textContent).toContain('100');
   });
 
   it('highlights backlog lines only when the status filter is all', async () => {

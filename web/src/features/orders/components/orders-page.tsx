@@ -62,6 +62,7 @@ import {
 import classes from './orders.module.css';
 import { OrdersTable } from './orders-table';
 import { PageControls } from './page-controls';
+import { SelectEveryMatch } from './select-every-match';
 
 const DETAIL_TITLE = '注文明細の詳細';
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
@@ -273,6 +274,17 @@ export function OrdersPage() {
                 onDownload={(type) => downloads.requestBulk(type, selection.lines)}
               />
             </Group>
+            {search && (
+              <SelectEveryMatch
+                key={selection.clearCount()}
+                search={search}
+                userId={userId}
+                pageLines={result.isPlaceholderData ? [] : lines}
+                total={total}
+                totalCapped={totalCapped}
+                selection={selection}
+              />
+            )}
             {body()}
             {pager}
           </Stack>

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { DOCUMENT_LABELS, type DocumentType } from '../../../../../domain/api/order-documents';
-import { BULK_DOWNLOAD_CONFIRM_COUNT } from '../../../../../domain/constants';
+import {
+  BULK_DOWNLOAD_CONFIRM_COUNT,
+  BULK_DOWNLOAD_FILES_MAX,
+} from '../../../../../domain/constants';
 import { loginUserId } from '../../../lib/api-client';
 import { isHttpError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
@@ -32,6 +35,7 @@ export type DownloadDialog =
   | { kind: 'result'; type: DocumentType; answer: BulkDownloadAnswer }
   | { kind: 'caution'; type: DocumentType | null; answer: BulkDownloadAnswer | null }
   | { kind: 'missing' }
+  | { kind: 'tooMany'; type: DocumentType; count: number }
   | { kind: 'error' };
 
 /**
@@ -104,9 +108,17 @@ export function useOrderDownloads(customerCode: number | null) {
     [prepareZip, customerCode],
   );
 
-  /** Spec §4: 100 or more selected lines ask for confirmation first. */
+  /**
+   * Spec §4: 100 or more selected lines ask for confirmation first; more files than one zip takes
+   * (only by checking dozens of pages by hand) are refused before anything is sent.
+   */
   const requestBulk = useCallback(
     (type: DocumentType, lines: OrderLine[]) => {
+      const fileCount = documentFileNames(lines, type).length;
+      if (fileCount > BULK_DOWNLOAD_FILES_MAX) {
+        setDialog({ kind: 'tooMany', type, count: fileCount });
+        return;
+      }
       if (lines.length >= BULK_DOWNLOAD_CONFIRM_COUNT) {
         setBulkLines(lines);
         setDialog({ kind: 'confirm', type, count: lines.length });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { OrderLine } from '../api/search-ledger-items';
 
 /**
@@ -7,6 +7,9 @@ import type { OrderLine } from '../api/search-ledger-items';
  */
 export function useOrderSelection() {
   const [selected, setSelected] = useState<ReadonlyMap<string, OrderLine>>(() => new Map());
+  // Counts the clears: lines read for a selection that has since been cleared (a new search)
+  // must not be added to the next one.
+  const clears = useRef(0);
 
   const toggle = useCallback((line: OrderLine, checked: boolean) => {
     setSelected((current) => {
@@ -28,7 +31,11 @@ export function useOrderSelection() {
     });
   }, []);
 
-  const clear = useCallback(() => setSelected(new Map()), []);
+  const clear = useCallback(() => {
+    clears.current += 1;
+    setSelected(new Map());
+  }, []);
+  const clearCount = useCallback(() => clears.current, []);
 
   return useMemo(
     () => ({
@@ -38,8 +45,10 @@ export function useOrderSelection() {
       toggle,
       setMany,
       clear,
+      /** How often the selection was cleared so far; see setMany after a wait. */
+      clearCount,
     }),
-    [selected, toggle, setMany, clear],
+    [selected, toggle, setMany, clear, clearCount],
   );
 }
 
