@@ -117,8 +117,12 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // A dropped connection must not crash the process; the next query gets a fresh one.
+  // A dropped connection must not crash the process; the next query gets a fresh one. The pool's
+  // listener covers idle connections; one held by a transaction between two statements when the
+  // server ends it (a restart, a failover) emits its error on the client itself: that transaction
+  // fails on its next statement and the pool discards the connection when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
