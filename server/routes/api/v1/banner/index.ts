@@ -9,22 +9,15 @@ import {
   listBodySchema,
   updateBannerBodySchema,
 } from '../../../../../domain/api/top-content';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import {
   addBanner,
   deleteBanner,
   getBanners,
   updateBanner,
 } from '../../../../services/top-content-service';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['banner'];
 
 export async function bannerRoutes(app: FastifyInstance) {
@@ -36,7 +29,7 @@ export async function bannerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: 'バナー一覧（新しい順）',
         body: listBodySchema,
         response: { 200: z.array(bannerSchema), ...errors },
@@ -49,7 +42,7 @@ export async function bannerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: 'バナーの登録（スタッフのみ）',
         body: addBannerBodySchema,
         response: { 200: bannerSchema, ...errors },
@@ -62,7 +55,7 @@ export async function bannerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: 'バナーの更新（スタッフのみ）',
         body: updateBannerBodySchema,
         response: { 200: bannerSchema, ...errors },
@@ -75,7 +68,7 @@ export async function bannerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: 'バナーの削除（スタッフのみ）',
         body: deleteBodySchema,
         response: { 200: deletedAnswerSchema, ...errors },

@@ -9,22 +9,15 @@ import {
   noticeSchema,
   updateNoticeBodySchema,
 } from '../../../../../domain/api/top-content';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import {
   addNotice,
   deleteNotice,
   getNotices,
   updateNotice,
 } from '../../../../services/top-content-service';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['notice'];
 
 export async function noticeRoutes(app: FastifyInstance) {
@@ -36,7 +29,7 @@ export async function noticeRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: 'お知らせ一覧（表示日の新しい順）',
         body: listBodySchema,
         response: { 200: z.array(noticeSchema), ...errors },
@@ -49,7 +42,7 @@ export async function noticeRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: 'お知らせの登録（スタッフのみ）',
         body: addNoticeBodySchema,
         response: { 200: noticeSchema, ...errors },
@@ -62,7 +55,7 @@ export async function noticeRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: 'お知らせの更新（スタッフのみ）',
         body: updateNoticeBodySchema,
         response: { 200: noticeSchema, ...errors },
@@ -75,7 +68,7 @@ export async function noticeRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: 'お知らせの削除（スタッフのみ）',
         body: deleteBodySchema,
         response: { 200: deletedAnswerSchema, ...errors },

@@ -10,7 +10,6 @@ import {
   getSharedUrlBodySchema,
   sharedUrlAnswerSchema,
 } from '../../../../../domain/api/shared-files';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import { ORDER_DOCUMENTS_FOLDER } from '../../../../../domain/constants';
 import {
   createBulkDownload,
@@ -22,17 +21,11 @@ import {
   type SharedFilesPorts,
   sharedFileUrl,
 } from '../../../../services/shared-files-service';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 import { specBucketRoutes } from '../spec/bucket';
 import { ledgerFileRoutes } from '../spec/ledger-file';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['shared-file'];
 
 /**
@@ -62,7 +55,7 @@ export async function sharedFileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '共有フォルダ内の一覧（フォルダが先、名前順。page / page_size でページ分割）',
         description:
           'folder_name は Shared ルートからの相対パス（空または省略でルート）。' +
@@ -79,7 +72,7 @@ export async function sharedFileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '共有ファイルの短時間有効な署名付きダウンロードURL',
         body: getSharedUrlBodySchema,
         response: { 200: sharedUrlAnswerSchema, ...errors },
@@ -98,7 +91,7 @@ export async function sharedFileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '注文書類の一括ダウンロード（zip、欠けているファイルは caution_flag で通知）',
         body: bulkDownloadBodySchema,
         response: { 200: bulkDownloadAnswerSchema, ...errors },

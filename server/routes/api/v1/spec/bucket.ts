@@ -6,20 +6,13 @@ import {
   registeredFolderNameAnswerSchema,
   registerFolderNameBodySchema,
 } from '../../../../../domain/api/shared-files';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import {
   customerBucketName,
   registerCustomerFolderName,
 } from '../../../../services/shared-files-service';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['spec'];
 
 /** Spec §7 leaves these two paths unnamed; decision 004 names them. */
@@ -31,7 +24,7 @@ export async function specBucketRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '取引先のストレージバケット名（スタッフは全取引先、その他は自分の取引先のみ）',
         querystring: customerBucketQuerySchema,
         response: { 200: customerBucketAnswerSchema, ...errors },
@@ -45,7 +38,7 @@ export async function specBucketRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '取引先のフォルダ名の登録（スタッフのみ、監査ログに記録）',
         body: registerFolderNameBodySchema,
         response: { 200: registeredFolderNameAnswerSchema, ...errors },

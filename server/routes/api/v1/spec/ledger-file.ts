@@ -4,8 +4,8 @@ import {
   ledgerFileAnswerSchema,
   ledgerFileQuerySchema,
 } from '../../../../../domain/api/order-documents';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import { ledgerFileLinks } from '../../../../services/order-documents-service';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
 export async function ledgerFileRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -14,16 +14,12 @@ export async function ledgerFileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['spec'],
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         summary: '注文明細1行の書類（請求書・出荷案内・納品書）の署名付きダウンロードURL',
         querystring: ledgerFileQuerySchema,
         response: {
           200: ledgerFileAnswerSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
+          ...errorAnswers(400, 401, 403, 404, 409),
         },
       },
     },

@@ -13,14 +13,9 @@ import {
   LEDGER_IMPORT_MAX_BYTES,
 } from '../../../../services/ledger-import';
 import { searchLedgerItems } from '../../../../services/ledger-search-service';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorAnswers(400, 401, 403, 409);
 const tags = ['spec'];
 
 /** Order lines: the search (spec §7) and the staff-only CSV import (DESIGN.md §4). */
@@ -39,7 +34,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '受注・出荷明細の検索',
         description:
           'page / page_size / sort のいずれも無い場合は明細の配列（最大 20,000 件、超えると 400 TOO_MANY_RESULTS）、' +
@@ -66,7 +61,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
       bodyLimit: LEDGER_IMPORT_MAX_BYTES,
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '受注・出荷明細 CSV の取り込み（スタッフのみ）',
         description:
           'UTF-8 の CSV（見出し行あり）を本文に text/csv で送ります。明細キーで upsert し、1行でも誤りがあれば何も書き込みません。',

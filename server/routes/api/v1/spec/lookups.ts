@@ -10,7 +10,6 @@ import {
   customerNameAnswerSchema,
   loginUserQuerySchema,
 } from '../../../../../domain/api/spec';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import {
   corporateCodeOfCustomer,
   customerListOfCaller,
@@ -18,15 +17,9 @@ import {
   nameOfCorporation,
   nameOfCustomer,
 } from '../../../../services/customer-lookups';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 export async function specLookupRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +30,7 @@ export async function specLookupRoutes(app: FastifyInstance) {
       schema: {
         tags: ['spec'],
         summary: '取引先コードから法人コードへ',
-        security,
+        security: bearerSecurity,
         querystring: customerCodeQuerySchema,
         response: { 200: corporateCodeAnswerSchema, ...errors },
       },
@@ -51,7 +44,7 @@ export async function specLookupRoutes(app: FastifyInstance) {
       schema: {
         tags: ['spec'],
         summary: '取引先コードから取引先名へ',
-        security,
+        security: bearerSecurity,
         querystring: customerCodeQuerySchema,
         response: { 200: customerNameAnswerSchema, ...errors },
       },
@@ -65,7 +58,7 @@ export async function specLookupRoutes(app: FastifyInstance) {
       schema: {
         tags: ['spec'],
         summary: '法人コードから法人名へ',
-        security,
+        security: bearerSecurity,
         querystring: corporateCodeQuerySchema,
         response: { 200: corporateNameAnswerSchema, ...errors },
       },
@@ -79,7 +72,7 @@ export async function specLookupRoutes(app: FastifyInstance) {
       schema: {
         tags: ['spec'],
         summary: '法人の取引先コードと取引先名',
-        security,
+        security: bearerSecurity,
         querystring: corporateCodeQuerySchema,
         response: { 200: customerMapAnswerSchema, ...errors },
       },
@@ -93,7 +86,7 @@ export async function specLookupRoutes(app: FastifyInstance) {
       schema: {
         tags: ['spec'],
         summary: '参照できる取引先の一覧（スタッフは全取引先）',
-        security,
+        security: bearerSecurity,
         querystring: loginUserQuerySchema,
         response: { 200: customerListAnswerSchema, ...errors },
       },

@@ -12,7 +12,6 @@ import {
   updateUserBodySchema,
   userTypeListSchema,
 } from '../../../../../domain/api/user';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import {
   addUser,
   deleteUser,
@@ -20,15 +19,9 @@ import {
   getUsersByCustomer,
   updateUser,
 } from '../../../../services/user-admin-service';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['user'];
 
 /** The managers page (spec §2, §7): staff and corporate administrators only. */
@@ -46,7 +39,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '取引先の利用者一覧（法人管理者・スタッフ）',
         body: getUserByCustomerBodySchema,
         response: { 200: z.array(managedUserSchema), ...errors },
@@ -59,7 +52,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '権限（ユーザー種別）の一覧',
         body: getAllUserTypeBodySchema,
         response: { 200: userTypeListSchema, ...errors },
@@ -72,7 +65,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '利用者の追加（新しいメールアドレスには招待メールを送信）',
         body: saveUserBodySchema,
         response: { 200: savedUserSchema, ...errors },
@@ -85,7 +78,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '利用者の更新',
         body: updateUserBodySchema,
         response: { 200: managedUserSchema, ...errors },
@@ -98,7 +91,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        security,
+        security: bearerSecurity,
         summary: '利用者の削除（論理削除）',
         body: deleteUserBodySchema,
         response: { 200: deletedUserSchema, ...errors },

@@ -6,19 +6,13 @@ import {
   getUserByIdBodySchema,
   userRecordListSchema,
 } from '../../../../../domain/api/user';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import {
   getCustomerCodesOfCaller,
   getUserRecordOfCaller,
 } from '../../../../services/sign-in-lookups';
+import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const security = [{ bearerAuth: [] }];
+const errors = errorAnswers(400, 401, 403, 409);
 
 export async function userIdentityRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +23,7 @@ export async function userIdentityRoutes(app: FastifyInstance) {
       schema: {
         tags: ['user'],
         summary: 'ログイン中のアカウントの取引先コード一覧',
-        security,
+        security: bearerSecurity,
         body: getAllCustomersBodySchema,
         response: { 200: customerCodeListSchema, ...errors },
       },
@@ -43,7 +37,7 @@ export async function userIdentityRoutes(app: FastifyInstance) {
       schema: {
         tags: ['user'],
         summary: 'ログイン中のアカウントの、指定した取引先のユーザー情報',
-        security,
+        security: bearerSecurity,
         body: getUserByIdBodySchema,
         response: { 200: userRecordListSchema, ...errors },
       },

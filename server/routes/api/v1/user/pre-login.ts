@@ -5,11 +5,11 @@ import {
   mailBodySchema,
   mailExistsAnswerSchema,
 } from '../../../../../domain/api/user';
-import { apiErrorSchema } from '../../../../../domain/api-error';
 import { isAccountLocked, normaliseMail } from '../../../../identity/lockout';
 import { identityExistsForMail } from '../../../../repositories/users-repository';
+import { errorAnswers } from '../openapi-parts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorAnswers(400, 401, 429);
 const security = [{ apiKey: [] }];
 
 /** Pre-login calls: the api-key header instead of a token, rate-limited per address and mail. */

@@ -1,9 +1,9 @@
+import { convertCustomerToCorporationCode } from '../../../api/convert-customer-to-corporation-code';
+import { getCustomerCodeList } from '../../../api/get-customer-code-list';
 import { loginUserId } from '../../../lib/api-client';
 import { HttpError } from '../../../lib/http';
 import type { SignedInData } from '../../../lib/session';
-import { convertCustomerToCorporationCode } from '../api/convert-customer-to-corporation-code';
 import { getCorporationName } from '../api/get-corporation-name';
-import { getCustomerCodeList } from '../api/get-customer-code-list';
 import { getCustomerName } from '../api/get-customer-name';
 import { getUserById, toUserInfo } from '../api/get-user-by-id';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Banner, bannerSchema } from '../../../../../domain/api/top-content';
+import { BANNERS_QUERY_ROOT } from '../../../api/get-banners';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { BANNERS_QUERY_ROOT } from './get-banners';
 
 export interface BannerInput {
   explanation: string;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Notice, noticeSchema } from '../../../../../domain/api/top-content';
+import { NOTICES_QUERY_ROOT } from '../../../api/get-notices';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { NOTICES_QUERY_ROOT } from './get-notices';
 
 export interface NoticeInput {
   title: string;

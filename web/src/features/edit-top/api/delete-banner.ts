@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedAnswerSchema } from '../../../../../domain/api/top-content';
+import { BANNERS_QUERY_ROOT } from '../../../api/get-banners';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { BANNERS_QUERY_ROOT } from './get-banners';
 
 /** DELETE /api/v1/banner/delete-banner (staff); 404 when the banner is already gone. */
 export function deleteBanner({ id, userId }: { id: number; userId: number }) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedAnswerSchema } from '../../../../../domain/api/top-content';
+import { NOTICES_QUERY_ROOT } from '../../../api/get-notices';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { NOTICES_QUERY_ROOT } from './get-notices';
 
 /** DELETE /api/v1/notice/delete-notice (staff); 404 when the notice is already gone. */
 export function deleteNotice({ id, userId }: { id: number; userId: number }) {

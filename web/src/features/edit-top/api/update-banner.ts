@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Banner, bannerSchema } from '../../../../../domain/api/top-content';
+import { BANNERS_QUERY_ROOT } from '../../../api/get-banners';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import type { BannerInput } from './add-banner';
-import { BANNERS_QUERY_ROOT } from './get-banners';
 
 /** PUT /api/v1/banner/update-banner (staff); 404 when the banner is gone. */
 export function updateBanner({

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Notice, noticeSchema } from '../../../../../domain/api/top-content';
+import { NOTICES_QUERY_ROOT } from '../../../api/get-notices';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import type { NoticeInput } from './add-notice';
-import { NOTICES_QUERY_ROOT } from './get-notices';
 
 /** PUT /api/v1/notice/update-notice (staff); 404 when the notice is gone. */
 export function updateNotice({

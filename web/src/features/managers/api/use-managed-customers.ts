@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { isStaff } from '../../../../../domain/user-type';
+import { allCustomerCodeListQueryOptions } from '../../../api/get-all-customer-code-list';
+import { corporationCustomersQueryOptions } from '../../../api/get-customer-code-list';
 import { loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { allCustomerCodeListQueryOptions } from './get-all-customer-code-list';
-import { corporationCustomersQueryOptions } from './get-customer-code-list';
 
 export interface ManagedCustomer {
   code: number;

@@ -25,6 +25,7 @@ import { type EditRow, useEditRows } from '../../../components/edit-rows/use-edi
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { errorDescription, refusedFields } from '../../../components/feedback/refused-fields';
 import { showErrorToast, showSuccessToast } from '../../../components/feedback/toasts';
+import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { isHttpError } from '../../../lib/http';
@@ -49,7 +50,6 @@ import {
   toggleSort,
 } from './manager-sort';
 import classes from './managers-page.module.css';
-import { ariaSort, SortHeader } from './sort-header';
 
 /** The row values as the inputs hold them; codes and type ids as strings ('' = not chosen). */
 type UserValues = { mail: string; user_name: string; customer_code: string; user_type_id: string };

@@ -1,5 +1,5 @@
 import { Loader, Select } from '@mantine/core';
-import { useAllCustomerCodeList } from '../api/get-all-customer-code-list';
+import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
 
 /** Spec §2: staff choose the customer whose orders they see. */
 export function CustomerSelect({

@@ -2,11 +2,11 @@ import { Checkbox, Table } from '@mantine/core';
 import { type KeyboardEvent, memo } from 'react';
 import { LEDGER_STATUS } from '../../../../../domain/constants';
 import type { LedgerSort, LedgerSortField } from '../../../../../domain/ledger-search';
+import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import type { OrderLine } from '../api/search-ledger-items';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatDate, formatQuantity } from './format';
 import classes from './orders.module.css';
-import { ariaSort, SortHeader } from './sort-header';
 import { StatusBadge } from './status-badge';
 
 // Fixed layout: the text columns share what the narrow ones leave, the model name the most

@@ -6,6 +6,8 @@ import type { SharedFileEntry } from '../../../../../domain/api/shared-files';
 import { PAGE_SIZE } from '../../../../../domain/constants';
 import { joinSharedPath } from '../../../../../domain/shared-path';
 import { isStaff } from '../../../../../domain/user-type';
+import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
+import { useCustomerBucketName } from '../../../api/get-customer-bucket-name';
 import {
   AccessErrorAlertText,
   AccessErrorDialog,
@@ -15,8 +17,6 @@ import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { isHttpError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
-import { useAllCustomerCodeList } from '../api/get-all-customer-code-list';
-import { useCustomerBucketName } from '../api/get-customer-bucket-name';
 import { useSharedFolder } from '../api/get-shared-filename';
 import { useDownloadSharedFile } from '../api/get-shared-url';
 import { FolderBreadcrumb } from './folder-breadcrumb';

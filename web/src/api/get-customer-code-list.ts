@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { customerMapAnswerSchema } from '../../../../../domain/api/spec';
-import { apiRequest } from '../../../lib/api-client';
+import { customerMapAnswerSchema } from '../../../domain/api/spec';
+import { apiRequest } from '../lib/api-client';
 import { convertCustomerToCorporationCode } from './convert-customer-to-corporation-code';
 
 /** GET /api/v1/spec/get-customer-code-list: the corporation's customers as code → name. */
@@ -19,7 +19,7 @@ export function getCustomerCodeList({
   });
 }
 
-/** The customers of the corporation the signed-in customer code belongs to. */
+/** The customers of the corporation the given customer code belongs to. */
 export const corporationCustomersQueryOptions = (customerCode: number, loginUserId: number) =>
   queryOptions({
     queryKey: ['customer-code-list', 'corporation', customerCode],

@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-
-const responseSchema = z.object({ coporate_code: z.number().int() });
+import { corporateCodeAnswerSchema } from '../../../domain/api/spec';
+import { apiRequest } from '../lib/api-client';
 
 /** GET /api/v1/spec/convert-from-customer-code-to-coporation-code (the spec's spelling). */
 export async function convertCustomerToCorporationCode({
@@ -15,7 +13,7 @@ export async function convertCustomerToCorporationCode({
     path: '/spec/convert-from-customer-code-to-coporation-code',
     query: { customer_code: customerCode, login_user_id: loginUserId },
     auth: { kind: 'bearer' },
-    schema: responseSchema,
+    schema: corporateCodeAnswerSchema,
   });
   return coporate_code;
 }

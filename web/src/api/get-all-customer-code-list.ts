@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customerListAnswerSchema } from '../../../../../domain/api/spec';
-import { apiRequest, loginUserId } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { customerListAnswerSchema } from '../../../domain/api/spec';
+import { apiRequest, loginUserId } from '../lib/api-client';
+import { useSession } from '../lib/session';
 
 /** GET /api/v1/spec/get-all-customer-code-list: every customer, for staff (spec §6). */
 export function getAllCustomerCodeList({ loginUserId }: { loginUserId: number }) {
@@ -13,10 +13,10 @@ export function getAllCustomerCodeList({ loginUserId }: { loginUserId: number })
   });
 }
 
-export const allCustomerCodeListQueryOptions = (userId: number) =>
+export const allCustomerCodeListQueryOptions = (loginUserId: number) =>
   queryOptions({
     queryKey: ['customer-code-list', 'all'],
-    queryFn: () => getAllCustomerCodeList({ loginUserId: userId }),
+    queryFn: () => getAllCustomerCodeList({ loginUserId }),
     staleTime: 10 * 60 * 1000,
   });
 

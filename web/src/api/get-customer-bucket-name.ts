@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customerBucketAnswerSchema } from '../../../../../domain/api/shared-files';
-import { apiRequest, loginUserId } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { customerBucketAnswerSchema } from '../../../domain/api/shared-files';
+import { apiRequest, loginUserId } from '../lib/api-client';
+import { useSession } from '../lib/session';
 
-/** GET /api/v1/spec/get-customer-bucket-name: the storage bucket of one customer (403 if not theirs). */
+/**
+ * GET /api/v1/spec/get-customer-bucket-name: the storage bucket of one customer (403 if not
+ * theirs): the shared files' folder and the bucket a bulk download of documents names.
+ */
 export async function getCustomerBucketName({
   customerCode,
   loginUserId,
@@ -20,10 +23,10 @@ export async function getCustomerBucketName({
   return customer_bucket_name;
 }
 
-export const customerBucketNameQueryOptions = (customerCode: number, userId: number) =>
+export const customerBucketNameQueryOptions = (customerCode: number, loginUserId: number) =>
   queryOptions({
     queryKey: ['customer-bucket-name', customerCode],
-    queryFn: () => getCustomerBucketName({ customerCode, loginUserId: userId }),
+    queryFn: () => getCustomerBucketName({ customerCode, loginUserId }),
     staleTime: 10 * 60 * 1000,
   });
 
