@@ -1,3 +1,5 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerItems } from '../../db/schema';
@@ -177,6 +179,37 @@ describe('bulk download', () => {
     expect(
       (await post('user', { ...base, folder_name: 'Shared', file_names: ['a.pdf'] })).statusCode,
     ).toBe(400);
+  });
+
+  it('a file gone between the request and the download ends the zip unfinished, and the server keeps serving', async () => {
+    const present = [...new Set(own.map((l) => l.invoice_file_name))]
+      .filter((n) => n !== missingFile)
+      .slice(0, 2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shared-file/get-shared-files',
+      payload: {
+        bucket_name: 'portal-10001',
+        download_name: '請求書',
+        folder_name: 'Spec',
+        file_names: present,
+      },
+      headers: bearer(tokens.user!),
+    });
+    expect(res.json()).toMatchObject({ caution_flag: false, file_count: 2 });
+    const second = join(t.dataDir, 'storage', 'portal-10001', 'Spec', present[1]!);
+    const kept = await readFile(second);
+    await rm(second);
+    try {
+      const zip = await open(res.json().url).catch((err: Error) => err);
+      // Either the connection ends early or what arrived is not a whole zip: never a zip that
+      // looks complete without the file.
+      if (!(zip instanceof Error)) expect(() => readZip(zip.rawPayload)).toThrow();
+    } finally {
+      await writeFile(second, kept);
+    }
+    const again = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(again.statusCode).toBe(200);
   });
 
   it('an unknown or expired bulk link answers 410', async () => {
