@@ -324,6 +324,27 @@ test.describe('the orders screen', () => {
     }
   });
 
+  test('a search stays in the address: a reload and the back button show it again', async ({
+    page,
+  }) => {
+    await loginAs(page, 'user');
+    await openOrders(page);
+    const conditions = page.getByLabel('検索条件');
+    await expect(conditions.getByText('受注残')).toBeVisible();
+    const backlog = await resultCount(page);
+    await showAllShipped(page);
+    await expect.poll(() => resultCount(page)).not.toBe(backlog);
+    const shipped = await resultCount(page);
+
+    await page.reload();
+    await expect(conditions.getByText('出荷済')).toBeVisible();
+    await expect.poll(() => resultCount(page)).toBe(shipped);
+
+    await page.goBack();
+    await expect(conditions.getByText('受注残')).toBeVisible();
+    await expect.poll(() => resultCount(page)).toBe(backlog);
+  });
+
   test('staff see a prompt until they choose a customer, then its lines', async ({
     page,
     isMobile,
@@ -340,6 +361,12 @@ test.describe('the orders screen', () => {
     await expect(page.getByText(COUNT)).toBeVisible();
     await expect(page.getByText('表示する取引先コードを選択してください。')).toHaveCount(0);
     await expect(lines(page, isMobile).first()).toBeVisible();
-    expect(await resultCount(page)).toBeGreaterThan(0);
+    const count = await resultCount(page);
+    expect(count).toBeGreaterThan(0);
+
+    // The chosen customer is in the address: a reload shows the same lines, not the prompt.
+    await page.reload();
+    await expect.poll(() => resultCount(page)).toBe(count);
+    await expect(page.getByRole('combobox', { name: '取引先コード' })).toHaveValue(/^10001: /);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerItem } from '../../../../../domain/api/ledger';
 import { LEDGER_STATUS } from '../../../../../domain/constants';
@@ -469,7 +469,7 @@ describe('the orders page', () => {
 
   it('shows staff a prompt and no lines until they choose a customer', async () => {
     ledger = [ledgerItem({ status: LEDGER_STATUS.backlog })];
-    const { user } = await renderOrders(STAFF);
+    const { user, router } = await renderOrders(STAFF);
     expect(await screen.findByText('表示する取引先コードを選択してください。')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(searches()).toHaveLength(0);
@@ -479,6 +479,69 @@ describe('the orders page', () => {
     await screen.findByText('全検索結果 1 件');
     expect(screen.queryByText('表示する取引先コードを選択してください。')).toBeNull();
     expect(lastSearch()).toMatchObject({ customer_code: 10001, login_user_id: 1 });
+    // The chosen customer is part of the address: a reload shows the same customer's lines.
+    expect(new URLSearchParams(router.state.location.search).get('customer')).toBe('10001');
+  });
+
+  it('searches what its address says, and each page and search is a step of the browser history', {
+    timeout: 30_000,
+  }, async () => {
+    ledger = Array.from({ length: 250 }, () => ledgerItem({ status: LEDGER_STATUS.shipped }));
+    const { router, user } = renderWithProviders(<OrdersPage />, {
+      session: USER,
+      path: '/orders?status=shipped&from=&kw=瓦&kw=金具&match=and&sort=shipped_date.desc&page=2',
+    });
+    await screen.findByText('全検索結果 250 件');
+    const first = searches()[0]!;
+    expect(first).toMatchObject({
+      status: 'shipped',
+      text_field: ['瓦', '金具'],
+      search_type_flag: 2,
+      sort: { field: 'shipped_date', direction: 'desc' },
+      page: 2,
+    });
+    expect(first.from_date ?? '').toBe('');
+    const conditions = screen.getByLabelText('検索条件');
+    expect(within(conditions).getByText('出荷済')).toBeTruthy();
+    expect(within(conditions).getByText('キーワード 瓦 かつ 金具')).toBeTruthy();
+    const pageInput = () =>
+      (screen.getByRole('textbox', { name: 'ページ番号' }) as HTMLInputElement).value;
+    expect(pageInput()).toBe('2');
+
+    await user.click(screen.getByRole('button', { name: '次のページ' }));
+    await waitFor(() => expect(pageInput()).toBe('3'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    const address = new URLSearchParams(router.state.location.search);
+    expect(address.get('page')).toBe('3');
+    expect(address.getAll('kw')).toEqual(['瓦', '金具']);
+
+    // A new search from the panel, then the browser's back button: the earlier search again.
+    const form = await openFilters(user);
+    await user.click(within(form).getByRole('radio', { name: 'すべて' }));
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+    await waitFor(() =>
+      expect(searches().some((b) => b.status === 'all' && b.page === 1)).toBe(true),
+    );
+    await waitFor(() => expect(pageInput()).toBe('1'));
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('all');
+
+    await act(() => router.navigate(-1));
+    await waitFor(() =>
+      expect(within(screen.getByLabelText('検索条件')).getByText('出荷済')).toBeTruthy(),
+    );
+    expect(pageInput()).toBe('3');
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('shipped');
+  });
+
+  it('shows the last page when the address asks for a page past the end', async () => {
+    ledger = Array.from({ length: 150 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    const { router } = renderWithProviders(<OrdersPage />, {
+      session: USER,
+      path: '/orders?status=backlog&page=9',
+    });
+    await waitFor(() => expect(lastSearch().page).toBe(2));
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
   });
 
   it('shows the load-failure toast when a search fails, then waits 10 s before the next search', {

@@ -16,7 +16,8 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   COPY_CONFIRM_DESKTOP_MS,
   COPY_CONFIRM_PHONE_MS,
@@ -46,12 +47,7 @@ import { DownloadDialogs } from './download-dialogs';
 import { FilterPanel } from './filter-panel';
 import { OrderCards } from './order-cards';
 import { OrderDetail } from './order-detail';
-import {
-  defaultOrderFilters,
-  filterSummary,
-  PHONE_SORT_OPTIONS,
-  toggleSort,
-} from './order-filters';
+import { filterSummary, PHONE_SORT_OPTIONS, toggleSort } from './order-filters';
 import {
   CARD_HINT,
   CHOOSE_CUSTOMER_PROMPT,
@@ -59,6 +55,11 @@ import {
   ROW_HINT,
   resultCountText,
 } from './order-messages';
+import {
+  type OrderSearchState,
+  orderSearchFromParams,
+  orderSearchToParams,
+} from './order-search-params';
 import classes from './orders.module.css';
 import { OrdersTable } from './orders-table';
 import { PageControls } from './page-controls';
@@ -76,12 +77,26 @@ export function OrdersPage() {
   const staff = userInfo !== null && isStaff(userInfo);
   const userId = loginUserId(userInfo?.id);
 
+  // The search lives in the address (order-search-params.ts): reload, back and forward and a
+  // shared link show the same lines. Each change is a new history entry.
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => orderSearchFromParams(params), [params]);
+  const { filters, sort, page } = state;
+  const show = (next: Partial<OrderSearchState>, options: { replace?: boolean } = {}) =>
+    setParams(
+      orderSearchToParams({
+        ...state,
+        ...next,
+        customer: staff ? (next.customer ?? state.customer) : null,
+      }),
+      {
+        preventScrollReset: true,
+        ...options,
+      },
+    );
   // Spec §4: staff see nothing until they choose a customer; everyone else sees their own.
-  const [chosenCustomer, setChosenCustomer] = useState<number | null>(null);
+  const chosenCustomer = staff ? state.customer : null;
   const customerCode = staff ? chosenCustomer : (userInfo?.customerCode ?? null);
-  const [filters, setFilters] = useState<OrderFilters>(() => defaultOrderFilters());
-  const [sort, setSort] = useState<LedgerSort | null>(null);
-  const [page, setPage] = useState(1);
   const [filterOpened, filterPanel] = useDisclosure(false);
   // The line stays while the panel slides out; `detailOpened` says whether it is shown.
   const [detail, setDetail] = useState<OrderLine | null>(null);
@@ -109,10 +124,26 @@ export function OrdersPage() {
     void queryClient.prefetchQuery(ledgerSearchQueryOptions({ ...search, page: page + 1 }, userId));
   }, [readyForNext, customerCode, filters, sort, page, userId, queryClient]);
 
+  // Other conditions or another customer (a search, or back and forward): nothing selected.
+  const searchKey = JSON.stringify([customerCode, filters]);
+  const selectedFor = useRef(searchKey);
+  useEffect(() => {
+    if (selectedFor.current === searchKey) return;
+    selectedFor.current = searchKey;
+    selection.clear();
+  }, [searchKey, selection.clear]);
+
+  // A page past the end (an old link, lines gone since): the last page instead of nothing.
+  const pastTheEnd =
+    result.isSuccess && !result.isPlaceholderData && !totalCapped && total > 0 && page > pageCount;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page is past the end
+  useEffect(() => {
+    if (pastTheEnd) show({ page: pageCount }, { replace: true });
+  }, [pastTheEnd, pageCount]);
+
   /** Spec §4: a search starts again from the first page, with nothing selected. */
   const runSearch = (next: OrderFilters) => {
-    setFilters(next);
-    setPage(1);
+    show({ filters: next, page: 1 });
     selection.clear();
     filterPanel.close();
     // The same conditions again still mean "load again".
@@ -120,19 +151,14 @@ export function OrdersPage() {
   };
 
   const chooseCustomer = (code: number) => {
-    setChosenCustomer(code);
-    setPage(1);
+    show({ customer: code, page: 1 });
     setDetailOpened(false);
-    selection.clear();
   };
 
-  const changeSort = (next: LedgerSort) => {
-    setSort(next);
-    setPage(1);
-  };
+  const changeSort = (next: LedgerSort) => show({ sort: next, page: 1 });
 
   const changePage = (next: number) => {
-    setPage(next);
+    show({ page: next });
     resultsTop.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
 

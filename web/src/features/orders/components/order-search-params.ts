@@ -1,0 +1,115 @@
+import {
+  addKeyword,
+  LEDGER_SORT_FIELDS,
+  LEDGER_STATUS_FILTERS,
+  type LedgerSort,
+} from '../../../../../domain/ledger-search';
+import type { OrderFilters } from '../api/search-ledger-items';
+import { defaultOrderFilters } from './order-filters';
+
+/**
+ * The orders screen's search in its address (/orders?status=shipped&kw=瓦&page=2…), so that a
+ * reload, the browser's back and forward buttons and a bookmarked or shared link show the same
+ * lines. An address without conditions is the spec's default search (§4); a value that does not
+ * parse (edited by hand, an old link) falls back to its default instead of failing.
+ */
+export interface OrderSearchState {
+  filters: OrderFilters;
+  sort: LedgerSort | null;
+  page: number;
+  /** Staff's chosen customer (spec §4); ignored for everyone else. */
+  customer: number | null;
+}
+
+const TEXT_MAX = 200;
+const PAGE_MAX = 1_000_000;
+const KEYS = [
+  'status',
+  'from',
+  'to',
+  'property',
+  'item_from',
+  'item_to',
+  'model',
+  'kw',
+  'match',
+  'sort',
+  'page',
+  'customer',
+] as const;
+
+/** Whether the address holds a search at all (otherwise the default search is shown). */
+export const hasOrderSearch = (params: URLSearchParams) => KEYS.some((key) => params.has(key));
+
+const isoDate = (value: string | null): string | null => {
+  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value ? value : null;
+};
+
+const text = (value: string | null) => (value ?? '').trim().slice(0, TEXT_MAX);
+
+const wholeNumber = (value: string | null, max: number): number | null =>
+  value !== null && /^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max
+    ? Number(value)
+    : null;
+
+export function orderSearchFromParams(
+  params: URLSearchParams,
+  now: Date = new Date(),
+): OrderSearchState {
+  const defaults = defaultOrderFilters(now);
+  if (!hasOrderSearch(params)) return { filters: defaults, sort: null, page: 1, customer: null };
+
+  const status = LEDGER_STATUS_FILTERS.find((s) => s === params.get('status')) ?? defaults.status;
+  // "from=" (present, empty) is a cleared start date; no "from" at all is the default start.
+  let fromDate = params.has('from') ? isoDate(params.get('from')) : defaults.fromDate;
+  let toDate = isoDate(params.get('to'));
+  if (fromDate && toDate && fromDate > toDate) [fromDate, toDate] = [toDate, fromDate];
+  const keywords = params
+    .getAll('kw')
+    .reduce<string[]>((list, keyword) => addKeyword(list, keyword.slice(0, TEXT_MAX)), []);
+
+  const [field, direction] = (params.get('sort') ?? '').split('.');
+  const sortField = LEDGER_SORT_FIELDS.find((f) => f === field);
+  const sort: LedgerSort | null =
+    sortField && (direction === 'asc' || direction === 'desc')
+      ? { field: sortField, direction }
+      : null;
+
+  return {
+    filters: {
+      status,
+      fromDate,
+      toDate,
+      propertyName: text(params.get('property')),
+      itemNoStart: text(params.get('item_from')).toUpperCase(),
+      itemNoEnd: text(params.get('item_to')).toUpperCase(),
+      productName: text(params.get('model')),
+      keywords,
+      keywordMatch: params.get('match') === 'and' ? 'and' : 'or',
+    },
+    sort,
+    page: wholeNumber(params.get('page'), PAGE_MAX) ?? 1,
+    customer: wholeNumber(params.get('customer'), 999_999_999),
+  };
+}
+
+/** The address of a search: every condition written out, so that it means the same tomorrow. */
+export function orderSearchToParams(state: OrderSearchState): URLSearchParams {
+  const { filters, sort, page, customer } = state;
+  const params = new URLSearchParams();
+  if (customer !== null) params.set('customer', String(customer));
+  params.set('status', filters.status);
+  params.set('from', filters.fromDate ?? '');
+  if (filters.toDate) params.set('to', filters.toDate);
+  if (filters.propertyName.trim()) params.set('property', filters.propertyName.trim());
+  if (filters.itemNoStart.trim()) params.set('item_from', filters.itemNoStart.trim());
+  if (filters.itemNoEnd.trim()) params.set('item_to', filters.itemNoEnd.trim());
+  if (filters.productName.trim()) params.set('model', filters.productName.trim());
+  for (const keyword of filters.keywords) params.append('kw', keyword);
+  if (filters.keywords.length > 0) params.set('match', filters.keywordMatch);
+  if (sort) params.set('sort', `${sort.field}.${sort.direction}`);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
