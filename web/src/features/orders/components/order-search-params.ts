@@ -1,5 +1,6 @@
 import {
   addKeyword,
+  isIsoDate,
   LEDGER_SORT_FIELDS,
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
@@ -41,11 +42,7 @@ const KEYS = [
 /** Whether the address holds a search at all (otherwise the default search is shown). */
 export const hasOrderSearch = (params: URLSearchParams) => KEYS.some((key) => params.has(key));
 
-const isoDate = (value: string | null): string | null => {
-  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value ? value : null;
-};
+const isoDate = (value: string | null) => (value !== null && isIsoDate(value) ? value : null);
 
 const text = (value: string | null) => (value ?? '').trim().slice(0, TEXT_MAX);
 
