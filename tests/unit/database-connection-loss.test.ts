@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { postgresAnswers } from './helpers/services';
 
 // A PostgreSQL connection ended by the server (a restart, a failover, pg_terminate_backend) while
 // a transaction holds it between two statements must fail that transaction, not the process: the
@@ -11,56 +12,46 @@ import { type DatabaseHandle, openDatabase } from '../../db/client';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function postgresAnswers(): Promise<boolean> {
-  if (process.env.DATABASE_URL) return true;
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.runIf(await postgresAnswers())('a PostgreSQL connection ended by the server', () => {
-  let handle: DatabaseHandle;
-  let admin: pg.Client;
-  const uncaught: unknown[] = [];
-  const onUncaught = (error: unknown) => uncaught.push(error);
+describe.runIf(await postgresAnswers(POSTGRES_URL, Boolean(process.env.DATABASE_URL)))(
+  'a PostgreSQL connection ended by the server',
+  () => {
+    let handle: DatabaseHandle;
+    let admin: pg.Client;
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
 
-  beforeAll(async () => {
-    handle = openDatabase({ databaseUrl: POSTGRES_URL, dataDir: tmpdir() });
-    admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    process.on('uncaughtException', onUncaught);
-  });
-  afterAll(async () => {
-    process.off('uncaughtException', onUncaught);
-    await admin?.end();
-    await handle?.close();
-  });
-
-  it('fails the transaction holding it, and the next query gets a fresh connection', async () => {
-    const outcome = handle.db.transaction(async (tx) => {
-      const rows = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-        rows: { pid: number }[];
-      };
-      const pid = rows.rows[0]!.pid;
-      await admin.query('select pg_terminate_backend($1)', [pid]);
-      // The server's goodbye arrives while no statement of the transaction is running.
-      await sleep(300);
-      await tx.execute(sql`select 1`);
+    beforeAll(async () => {
+      handle = openDatabase({ databaseUrl: POSTGRES_URL, dataDir: tmpdir() });
+      admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      process.on('uncaughtException', onUncaught);
     });
-    await expect(outcome).rejects.toThrow();
-    expect(uncaught).toEqual([]);
+    afterAll(async () => {
+      process.off('uncaughtException', onUncaught);
+      await admin?.end();
+      await handle?.close();
+    });
 
-    const after = (await handle.db.execute(sql`select 2 as two`)) as unknown as {
-      rows: { two: number }[];
-    };
-    expect(after.rows[0]!.two).toBe(2);
-  });
-});
+    it('fails the transaction holding it, and the next query gets a fresh connection', async () => {
+      const outcome = handle.db.transaction(async (tx) => {
+        const rows = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
+        const pid = rows.rows[0]!.pid;
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        // The server's goodbye arrives while no statement of the transaction is running.
+        await sleep(300);
+        await tx.execute(sql`select 1`);
+      });
+      await expect(outcome).rejects.toThrow();
+      expect(uncaught).toEqual([]);
+
+      const after = (await handle.db.execute(sql`select 2 as two`)) as unknown as {
+        rows: { two: number }[];
+      };
+      expect(after.rows[0]!.two).toBe(2);
+    });
+  },
+);

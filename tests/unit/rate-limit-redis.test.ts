@@ -5,29 +5,12 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../server/rate-limit/rate-limiter';
 import { RedisCounterStore } from '../../server/rate-limit/redis-counter-store';
+import { redisAnswers } from './helpers/services';
 
 // Used when it answers; naming it in the environment makes it required.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisAnswers(): Promise<boolean> {
-  if (process.env.TEST_REDIS_URL) return true;
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const available = await redisAnswers();
+const available = await redisAnswers(REDIS_URL, Boolean(process.env.TEST_REDIS_URL));
 const keyPrefix = `test:rate-limit:${randomBytes(6).toString('hex')}:`;
 const opened: RedisCounterStore[] = [];
 let admin: Redis;

@@ -3,7 +3,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { inArray } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -13,6 +12,7 @@ import { DatabaseCounterStore } from '../../server/rate-limit/database-counter-s
 import { RateLimiter } from '../../server/rate-limit/rate-limiter';
 import { RedisCounterStore } from '../../server/rate-limit/redis-counter-store';
 import { rateLimitCounters } from '../../server/rate-limit/schema';
+import { postgresAnswers, redisAnswers } from './helpers/services';
 
 // The scale-out backends are used when they answer; naming them in the environment makes them required.
 // With DATABASE_URL (the PostgreSQL run of `npm test`) the PostgreSQL store is required, in a
@@ -22,37 +22,6 @@ const POSTGRES_URL =
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function postgresAnswers(): Promise<boolean> {
-  if (process.env.TEST_COUNTER_DATABASE_URL || process.env.DATABASE_URL) return true;
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function redisAnswers(): Promise<boolean> {
-  if (process.env.TEST_REDIS_URL) return true;
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** The DDL drizzle-kit generates from the table export, so the tests run on exactly that table. */
 async function counterTableDdl(): Promise<string[]> {
@@ -133,8 +102,21 @@ async function openRedis(): Promise<Backend> {
 
 const backends = [
   { name: 'PGlite (embedded database)', open: openPglite, onDatabase: true, available: true },
-  { name: 'PostgreSQL', open: openPostgres, onDatabase: true, available: await postgresAnswers() },
-  { name: 'Redis', open: openRedis, onDatabase: false, available: await redisAnswers() },
+  {
+    name: 'PostgreSQL',
+    open: openPostgres,
+    onDatabase: true,
+    available: await postgresAnswers(
+      POSTGRES_URL,
+      Boolean(process.env.TEST_COUNTER_DATABASE_URL || process.env.DATABASE_URL),
+    ),
+  },
+  {
+    name: 'Redis',
+    open: openRedis,
+    onDatabase: false,
+    available: await redisAnswers(REDIS_URL, Boolean(process.env.TEST_REDIS_URL)),
+  },
 ];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
