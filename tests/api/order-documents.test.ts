@@ -104,22 +104,32 @@ describe('one document of a line', () => {
 });
 
 describe('bulk download', () => {
-  it('zips the chosen documents entry by entry and raises the caution flag for missing files', async () => {
-    expect(missingFile).toBeTruthy();
-    const present = [...new Set(own.map((l) => l.invoice_file_name))]
+  /** The user's first invoices that are in storage. */
+  const storedInvoices = (count: number) =>
+    [...new Set(own.map((l) => l.invoice_file_name))]
       .filter((n) => n !== missingFile)
-      .slice(0, 4);
-    const res = await t.app.inject({
+      .slice(0, count);
+  /** POST get-shared-files for invoices of customer 10001, as `who`, with extra body fields. */
+  const requestZip = (who: string, payload: object) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/v1/shared-file/get-shared-files',
       payload: {
         bucket_name: 'portal-10001',
-        download_name: 'SR-200_請求書',
+        download_name: '請求書',
         folder_name: 'Spec',
-        file_names: [...present, missingFile],
-        user_id: 1,
+        ...payload,
       },
-      headers: bearer(tokens.user!),
+      headers: bearer(tokens[who]!),
+    });
+
+  it('zips the chosen documents entry by entry and raises the caution flag for missing files', async () => {
+    expect(missingFile).toBeTruthy();
+    const present = storedInvoices(4);
+    const res = await requestZip('user', {
+      download_name: 'SR-200_請求書',
+      file_names: [...present, missingFile],
+      user_id: 1,
     });
     expect(res.statusCode).toBe(200);
     const answer = res.json();
@@ -141,61 +151,25 @@ describe('bulk download', () => {
   });
 
   it('no caution flag when every file exists', async () => {
-    const present = [...new Set(own.map((l) => l.invoice_file_name))]
-      .filter((n) => n !== missingFile)
-      .slice(0, 2);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/shared-file/get-shared-files',
-      payload: {
-        bucket_name: 'portal-10001',
-        download_name: '請求書',
-        folder_name: 'Spec',
-        file_names: present,
-      },
-      headers: bearer(tokens.user!),
-    });
+    const present = storedInvoices(2);
+    const res = await requestZip('user', { file_names: present });
     expect(res.json()).toMatchObject({ caution_flag: false, file_count: 2, missing_count: 0 });
   });
 
   it('refuses names the ledger does not reference, other customers’ buckets and other folders', async () => {
     const post = (who: string, payload: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/shared-file/get-shared-files',
-        payload,
-        headers: bearer(tokens[who]!),
-      });
-    const base = { bucket_name: 'portal-10001', download_name: 'x', folder_name: 'Spec' };
-    expect(
-      (await post('user', { ...base, file_names: [foreign.invoice_file_name] })).statusCode,
-    ).toBe(403);
-    expect((await post('user', { ...base, file_names: ['../../etc/passwd'] })).statusCode).toBe(
+      requestZip(who, { download_name: 'x', ...payload });
+    expect((await post('user', { file_names: [foreign.invoice_file_name] })).statusCode).toBe(403);
+    expect((await post('user', { file_names: ['../../etc/passwd'] })).statusCode).toBe(400);
+    expect((await post('other', { file_names: [own[0]!.invoice_file_name] })).statusCode).toBe(403);
+    expect((await post('user', { folder_name: 'Shared', file_names: ['a.pdf'] })).statusCode).toBe(
       400,
     );
-    expect(
-      (await post('other', { ...base, file_names: [own[0]!.invoice_file_name] })).statusCode,
-    ).toBe(403);
-    expect(
-      (await post('user', { ...base, folder_name: 'Shared', file_names: ['a.pdf'] })).statusCode,
-    ).toBe(400);
   });
 
   it('a file gone between the request and the download ends the zip unfinished, and the server keeps serving', async () => {
-    const present = [...new Set(own.map((l) => l.invoice_file_name))]
-      .filter((n) => n !== missingFile)
-      .slice(0, 2);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/shared-file/get-shared-files',
-      payload: {
-        bucket_name: 'portal-10001',
-        download_name: '請求書',
-        folder_name: 'Spec',
-        file_names: present,
-      },
-      headers: bearer(tokens.user!),
-    });
+    const present = storedInvoices(2);
+    const res = await requestZip('user', { file_names: present });
     expect(res.json()).toMatchObject({ caution_flag: false, file_count: 2 });
     const second = join(t.dataDir, 'storage', 'portal-10001', 'Spec', present[1]!);
     const kept = await readFile(second);
