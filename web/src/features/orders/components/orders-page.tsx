@@ -95,8 +95,7 @@ export function OrdersPage() {
       },
     );
   // Spec §4: staff see nothing until they choose a customer; everyone else sees their own.
-  const chosenCustomer = staff ? state.customer : null;
-  const customerCode = staff ? chosenCustomer : (userInfo?.customerCode ?? null);
+  const customerCode = staff ? state.customer : (userInfo?.customerCode ?? null);
   const [filterOpened, filterPanel] = useDisclosure(false);
   // The line stays while the panel slides out; `detailOpened` says whether it is shown.
   const [detail, setDetail] = useState<OrderLine | null>(null);
@@ -277,7 +276,7 @@ export function OrdersPage() {
         {paths.orders.pageName}
       </Title>
 
-      {staff && <CustomerSelect value={chosenCustomer} onChange={chooseCustomer} />}
+      {staff && <CustomerSelect value={state.customer} onChange={chooseCustomer} />}
 
       {customerCode === null ? (
         <Alert variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>
