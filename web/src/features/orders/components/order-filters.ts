@@ -95,22 +95,32 @@ export function filterSummary(filters: OrderFilters): string[] {
   return parts.filter((p) => p !== '');
 }
 
-/** The phone's sort select (spec §2 Orders phone): four fields, each ascending and descending. */
-export const PHONE_SORT_FIELDS: { field: LedgerSortField; label: string }[] = [
-  { field: 'shipped_date', label: '出荷日' },
-  { field: 'property_name', label: '物件名' },
-  { field: 'item_name', label: '品番' },
-  { field: 'model_name', label: '型式' },
-];
+/** The name of each sortable column, as the desktop table's header and the phone's select say it. */
+export const SORT_FIELD_LABELS: Record<LedgerSortField, string> = {
+  status: 'ステータス',
+  shipped_date: '出荷日',
+  property_name: '物件名',
+  destination_name1: '納品先',
+  item_name: '品番',
+  model_name: '型式',
+  quantity: '数量',
+  sale_order_date: '受注日',
+};
 
-export const PHONE_SORT_OPTIONS: { value: string; label: string; sort: LedgerSort }[] =
-  PHONE_SORT_FIELDS.flatMap(({ field, label }) =>
-    (['asc', 'desc'] as const).map((direction) => ({
-      value: `${field}:${direction}`,
-      label: `${label}（${direction === 'asc' ? '昇順' : '降順'}）`,
-      sort: { field, direction },
-    })),
-  );
+/** "出荷日（昇順）": a sort as the phone's select names it. */
+export const sortLabel = ({ field, direction }: LedgerSort) =>
+  `${SORT_FIELD_LABELS[field]}（${direction === 'asc' ? '昇順' : '降順'}）`;
+
+/** The phone's sort select (spec §2 Orders phone): four fields, each ascending and descending. */
+export const PHONE_SORT_OPTIONS: { value: string; label: string; sort: LedgerSort }[] = (
+  ['shipped_date', 'property_name', 'item_name', 'model_name'] as const
+).flatMap((field) =>
+  (['asc', 'desc'] as const).map((direction) => ({
+    value: `${field}:${direction}`,
+    label: sortLabel({ field, direction }),
+    sort: { field, direction },
+  })),
+);
 
 /** Column header click: a new column sorts ascending, the sorted one turns around. */
 export function toggleSort(current: LedgerSort | null, field: LedgerSortField): LedgerSort {

@@ -580,6 +580,16 @@ describe('the orders page on a phone', () => {
     window.innerWidth = 390;
   });
 
+  it('names a sort the select does not offer (a desktop column from a link) as it is', async () => {
+    ledger = [ledgerItem()];
+    renderWithProviders(<OrdersPage />, { session: USER, path: '/orders?sort=quantity.desc' });
+    await screen.findByText(/全検索結果 \d+ 件/);
+    expect(lastSearch().sort).toEqual({ field: 'quantity', direction: 'desc' });
+    const sort = screen.getByRole('combobox', { name: '並び替え' }) as HTMLSelectElement;
+    expect(sort.selectedOptions[0]?.textContent).toBe('数量（降順）');
+    expect([...sort.options].filter((o) => !o.disabled)).toHaveLength(8);
+  });
+
   it('shows cards and sorts by the eight-option select', async () => {
     ledger = [ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null })];
     const { user } = await renderOrders();

@@ -47,7 +47,7 @@ import { DownloadDialogs } from './download-dialogs';
 import { FilterPanel } from './filter-panel';
 import { OrderCards } from './order-cards';
 import { OrderDetail } from './order-detail';
-import { filterSummary, PHONE_SORT_OPTIONS, toggleSort } from './order-filters';
+import { filterSummary, PHONE_SORT_OPTIONS, sortLabel, toggleSort } from './order-filters';
 import {
   CARD_HINT,
   CHOOSE_CUSTOMER_PROMPT,
@@ -329,6 +329,11 @@ export function OrdersPage() {
               }}
               data={[
                 { value: '', label: '受注日の新しい順', disabled: true },
+                // A sort the select does not offer (a desktop column, from a shared link) is
+                // named as it is, not shown as the first option.
+                ...(sort && !PHONE_SORT_OPTIONS.some((o) => o.value === phoneSortValue)
+                  ? [{ value: phoneSortValue, label: sortLabel(sort), disabled: true }]
+                  : []),
                 ...PHONE_SORT_OPTIONS.map(({ value, label }) => ({ value, label })),
               ]}
               style={{ flex: 1, minWidth: 0 }}

@@ -6,6 +6,7 @@ import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import type { OrderLine } from '../api/search-ledger-items';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatDate, formatQuantity } from './format';
+import { SORT_FIELD_LABELS } from './order-filters';
 import classes from './orders.module.css';
 import { StatusBadge } from './status-badge';
 
@@ -13,17 +14,16 @@ import { StatusBadge } from './status-badge';
 // (it takes the rest). Fits the 944 px a 1280 px wide window gives the table.
 const COLUMNS: {
   field: LedgerSortField;
-  label: string;
   numeric?: boolean;
   width?: number | string;
 }[] = [
-  { field: 'status', label: 'ステータス', width: 108 },
-  { field: 'shipped_date', label: '出荷日', width: 100 },
-  { field: 'property_name', label: '物件名', width: '17%' },
-  { field: 'destination_name1', label: '納品先', width: '14%' },
-  { field: 'item_name', label: '品番', width: 128 },
-  { field: 'model_name', label: '型式' },
-  { field: 'quantity', label: '数量', numeric: true, width: 84 },
+  { field: 'status', width: 108 },
+  { field: 'shipped_date', width: 100 },
+  { field: 'property_name', width: '17%' },
+  { field: 'destination_name1', width: '14%' },
+  { field: 'item_name', width: 128 },
+  { field: 'model_name' },
+  { field: 'quantity', numeric: true, width: 84 },
 ];
 
 export const lineLabel = (line: OrderLine) =>
@@ -82,7 +82,12 @@ export function OrdersTable({
                 aria-sort={ariaSort(sort, column.field)}
                 ta={column.numeric ? 'right' : undefined}
               >
-                <SortHeader label={column.label} field={column.field} sort={sort} onSort={onSort} />
+                <SortHeader
+                  label={SORT_FIELD_LABELS[column.field]}
+                  field={column.field}
+                  sort={sort}
+                  onSort={onSort}
+                />
               </Table.Th>
             ))}
           </Table.Tr>
