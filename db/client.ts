@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -95,9 +103,65 @@ export async function queryRows<Row>(
   return result.rows as Row[];
 }
 
+/** The embedded database's files are open in another process (the server, an import). */
+export class DataDirInUseError extends Error {}
+
+const LOCK_HEARTBEAT_MS = 5_000;
+/** A lock not renewed for this long was left by a process that ended without closing. */
+export const DATA_DIR_LOCK_STALE_MS = 15_000;
+
+/**
+ * PGlite's files take one process at a time: a second one writing to them (an import run while
+ * the server runs, a second server on the same DATA_DIR) corrupts the database. The lock is a
+ * directory (created atomically) whose time the holder renews every 5 s, so a process that died
+ * without closing leaves a lock that goes stale; a process id alone would be reused (a container's
+ * server has the same pid at each start).
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, 'db.lock');
+  const take = () => {
+    mkdirSync(path);
+    writeFileSync(join(path, 'pid'), String(process.pid));
+  };
+  try {
+    take();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (Date.now() - statSync(path).mtimeMs < DATA_DIR_LOCK_STALE_MS) {
+      let holder = '';
+      try {
+        holder = ` (pid ${readFileSync(join(path, 'pid'), 'utf8').trim()})`;
+      } catch {}
+      throw new DataDirInUseError(
+        `the database in ${dataDir} is open in another process${holder}: stop the server before ` +
+          'running this command (the portal imports ledgers while it runs), or give each server ' +
+          'its own DATA_DIR; a process that ended without closing frees it within 15 s',
+      );
+    }
+    rmSync(path, { recursive: true, force: true });
+    take();
+  }
+  const heartbeat = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(path, now, now);
+    } catch {}
+  }, LOCK_HEARTBEAT_MS);
+  heartbeat.unref();
+  const unlock = () => {
+    clearInterval(heartbeat);
+    process.off('exit', unlock);
+    rmSync(path, { recursive: true, force: true });
+  };
+  // A process that exits without closing (a failed start, an uncaught error) frees it at once.
+  process.on('exit', unlock);
+  return unlock;
+}
+
 function openPglite(dataDir: string): DatabaseHandle {
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
   const client = new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -106,9 +170,11 @@ function openPglite(dataDir: string): DatabaseHandle {
     migrate: () =>
       migratePglite(db as never, { migrationsFolder: migrationsFolder() }) as Promise<void>,
     ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`), timeoutMs).then(() => {}),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
+
+const MIGRATION_LOCK_KEY = 7_310_000;
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
   const pool = new pg.Pool({
@@ -127,8 +193,24 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    migrate: () =>
-      migrateNodePg(db as never, { migrationsFolder: migrationsFolder() }) as Promise<void>,
+    // Instances started together would each create the tables (one failing on "already exists"):
+    // the migrations run under a session lock, on one connection, so the others wait and find
+    // them applied.
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client }) as never, {
+            migrationsFolder: migrationsFolder(),
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`), timeoutMs).then(() => {}),
     close: () => pool.end(),
   };

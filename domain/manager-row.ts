@@ -1,4 +1,5 @@
 import { STAFF_CUSTOMER_CODE, STAFF_USER_TYPE_ID } from './constants';
+import { FIELD_MAX_LENGTHS } from './top-content';
 
 // Spec §5 "Manager row" and "User types offered", used by the managers screen and the server.
 
@@ -9,7 +10,7 @@ export interface ManagerRowFields {
   user_type_id: number | string | null;
 }
 
-export type ManagerRowProblem = 'empty' | 'invalid';
+export type ManagerRowProblem = 'empty' | 'invalid' | 'tooLong';
 
 /** Mail must contain an @ with non-space text on both sides (spec §5). */
 export const isManagerMail = (mail: string) => /^\S+@\S+$/.test(mail.trim());
@@ -33,9 +34,10 @@ export function managerRowProblems(
 ): Partial<Record<keyof ManagerRowFields, ManagerRowProblem>> {
   const problems: Partial<Record<keyof ManagerRowFields, ManagerRowProblem>> = {};
   if (row.mail.trim() === '') problems.mail = 'empty';
-  else if (!isManagerMail(row.mail) || row.mail.length > 254) problems.mail = 'invalid';
+  else if (row.mail.length > FIELD_MAX_LENGTHS.mail!) problems.mail = 'tooLong';
+  else if (!isManagerMail(row.mail)) problems.mail = 'invalid';
   if (row.user_name.trim() === '') problems.user_name = 'empty';
-  else if (row.user_name.length > 100) problems.user_name = 'invalid';
+  else if (row.user_name.length > FIELD_MAX_LENGTHS.user_name!) problems.user_name = 'tooLong';
   const code =
     row.customer_code === null || row.customer_code === '' ? null : Number(row.customer_code);
   const type =

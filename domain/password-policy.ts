@@ -23,6 +23,14 @@ export function meetsPasswordPolicy(password: string): boolean {
   return passwordProblems(password).length === 0;
 }
 
+/**
+ * A password being chosen may not begin or end with white space: a space pasted along with it
+ * would be part of it, and the same password typed without it would then be "wrong". (Only where a
+ * password is chosen; the login form keeps the spec's rule.)
+ */
+export const hasSurroundingSpace = (password: string) => /^\s|\s$/.test(password);
+export const SURROUNDING_SPACE_TEXT = 'パスワードの先頭と末尾に空白は使えません。';
+
 /** Shown where a new password is chosen (the reset form); the login form never explains why. */
 export const PASSWORD_POLICY_TEXT =
   'パスワードは8文字以上で、英字・数字・記号をそれぞれ1文字以上含めてください。';

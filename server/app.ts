@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   serializerCompiler,
@@ -54,7 +55,15 @@ export async function buildApp({
     logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
+    // Request ids unique across instances, or the balancer's X-Request-Id when it sends a sane one,
+    // in every log line of the request and in the answer's X-Request-Id (a support case quotes it).
     requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.:-]{1,128}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
     // Errors of the router itself (a malformed URL, a path parameter over its length limit) get
     // the same JSON error shape as every other error.
     frameworkErrors: (error, request, reply) => {
@@ -69,6 +78,9 @@ export async function buildApp({
 
   // The route table: OpenAPI completeness and (later) the authorization matrix are checked against it.
   app.decorate('config', config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

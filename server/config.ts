@@ -102,6 +102,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'S3_SECRET_ACCESS_KEY']);
+
+/**
+ * A bad value as the error shows it: never a secret, and a URL without its password (a start's
+ * output lands in logs that more people read than the configuration).
+ */
+function shownValue(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return `(${value.length} characters, not shown)`;
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:)[^@/\s]*@/i, '$1***@'));
+}
+
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema
@@ -114,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? '(env)');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+      return `  ${name}=${shownValue(name, env[name] ?? '')}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

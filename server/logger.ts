@@ -5,7 +5,11 @@ import type { Config } from './config';
 const SECRET_QUERY_KEYS =
   /^(token|access_token|id_token|refresh_token|code|key|signature|sig|password)$/i;
 
-export function redactUrl(url: string): string {
+/** Paths that carry a secret as a segment: the identity provider's reset link (/reset-password/:token). */
+const SECRET_PATH_SEGMENT = /(\/reset-password\/)[^/?#]+/;
+
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH_SEGMENT, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));

@@ -43,7 +43,9 @@ async function main() {
       }
     }
   } catch (err) {
-    log.fatal({ err }, 'the database could not be prepared');
+    // The database, its lock (DATA_DIR in use), the object store of the demo seed: say which.
+    const reason = err instanceof Error ? err.message : String(err);
+    log.fatal({ err }, `could not start: ${reason}`);
     process.exit(1);
   }
 

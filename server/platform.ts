@@ -29,6 +29,16 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+/** A driver that retries by itself repeats its error every second or so: one line a minute. */
+function warnAtMostEvery(ms: number, warn: (error: unknown) => void): (error: unknown) => void {
+  let last = 0;
+  return (error) => {
+    if (Date.now() - last < ms) return;
+    last = Date.now();
+    warn(error);
+  };
+}
+
 /** Opens the ports from the configuration and applies the database migrations. */
 export async function openPlatform(config: Config, log: FastifyBaseLogger): Promise<Platform> {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -47,7 +57,13 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       config.S3_ENDPOINT ? { storage: 's3', endpoint: config.S3_ENDPOINT } : { storage: 'local' },
       'object storage opened',
     );
-    const counters = createCounterStore({ redisUrl: config.REDIS_URL, db: database.db });
+    const counters = createCounterStore({
+      redisUrl: config.REDIS_URL,
+      db: database.db,
+      onError: warnAtMostEvery(60_000, (err) =>
+        log.warn({ err }, 'the counter store (Redis) is not reachable; sign-ins answer 503'),
+      ),
+    });
     const preLoginLimiter = new PreLoginLimiter(
       new RateLimiter(
         counters,

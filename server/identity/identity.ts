@@ -17,9 +17,11 @@ import {
 } from '../../db/schema';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import {
+  hasSurroundingSpace,
   meetsPasswordPolicy,
   PASSWORD_MAX_LENGTH,
   PASSWORD_POLICY_TEXT,
+  SURROUNDING_SPACE_TEXT,
 } from '../../domain/password-policy';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
@@ -127,6 +129,12 @@ export function createAuth({ config, db, mailer, secret }: IdentityOptions) {
             throw new APIError('BAD_REQUEST', {
               code: 'PASSWORD_POLICY',
               message: PASSWORD_POLICY_TEXT,
+            });
+          }
+          if (hasSurroundingSpace(body.newPassword)) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_POLICY',
+              message: SURROUNDING_SPACE_TEXT,
             });
           }
         }

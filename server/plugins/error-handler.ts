@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_MESSAGES, type ApiError, type ApiErrorCode } from '../../domain/api-error';
 import { HttpError } from '../errors';
+import { CounterStoreUnavailableError } from '../rate-limit/counter-store';
 import { StorageUnavailableError } from '../storage/storage-port';
 
 const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
@@ -58,6 +59,8 @@ export function classifyError(
 ): 'database-unavailable' | 'storage-unavailable' | 'bad-data' | null {
   for (const e of chainOf(error)) {
     if (e instanceof StorageUnavailableError) return 'storage-unavailable';
+    // Redis behind the rate limits: like the database, a service the request cannot do without.
+    if (e instanceof CounterStoreUnavailableError) return 'database-unavailable';
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
       // 08: connection exception; 57P01-03: admin shutdown, crash shutdown, cannot connect now;

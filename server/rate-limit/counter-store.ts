@@ -23,6 +23,17 @@ export interface CounterStore {
   reset(key: string): Promise<void>;
   /** Releases connections the store opened itself (not a database it was given). */
   close(): Promise<void>;
+  /** Resolves when a store of its own (Redis) answers; absent for the database's store. */
+  ping?(): Promise<void>;
+}
+
+/** The counters' own service (Redis) did not answer: the request gets a 503, not a 500. */
+export class CounterStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`the counter store (Redis) did not answer: ${reason}`, { cause });
+    this.name = 'CounterStoreUnavailableError';
+  }
 }
 
 export function assertValidWindow(windowMs: number): void {

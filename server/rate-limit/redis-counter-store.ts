@@ -1,5 +1,10 @@
 import { Redis } from 'ioredis';
-import { assertValidWindow, type CounterStore, type CounterWindow } from './counter-store';
+import {
+  assertValidWindow,
+  type CounterStore,
+  CounterStoreUnavailableError,
+  type CounterWindow,
+} from './counter-store';
 
 export interface RedisCounterStoreOptions {
   /** redis://[user:pass@]host:6379[/db] or rediss://… */
@@ -58,6 +63,37 @@ export class RedisCounterStore implements CounterStore {
 
   async hit(key: string, windowMs: number): Promise<CounterWindow> {
     assertValidWindow(windowMs);
+    return this.answering(() => this.hitNow(key, windowMs));
+  }
+
+  peek(key: string): Promise<CounterWindow | null> {
+    return this.answering(() => this.peekNow(key));
+  }
+
+  reset(key: string): Promise<void> {
+    return this.answering(async () => {
+      await this.connected();
+      await this.redis.del(this.keyPrefix + key);
+    });
+  }
+
+  ping(): Promise<void> {
+    return this.answering(async () => {
+      await this.connected();
+      await this.redis.ping();
+    });
+  }
+
+  /** Any failure of Redis (refused, closed, timed out) is the service being away. */
+  private async answering<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new CounterStoreUnavailableError(error);
+    }
+  }
+
+  private async hitNow(key: string, windowMs: number): Promise<CounterWindow> {
     await this.connected();
     // The TTL is measured when Redis runs the command: anchored at the send time, as the
     // database store does (an answer waiting behind a busy event loop would push the end later).
@@ -69,7 +105,7 @@ export class RedisCounterStore implements CounterStore {
     return { count: Number(count), resetAt: new Date(askedAt + Number(ttl)) };
   }
 
-  async peek(key: string): Promise<CounterWindow | null> {
+  private async peekNow(key: string): Promise<CounterWindow | null> {
     await this.connected();
     const askedAt = Date.now();
     const results = await this.redis
@@ -84,11 +120,6 @@ export class RedisCounterStore implements CounterStore {
     const ttl = Number(ttlResult?.[1]);
     if (count === null || count === undefined || ttl === -2) return null;
     return { count: Number(count), resetAt: new Date(askedAt + Math.max(0, ttl)) };
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.connected();
-    await this.redis.del(this.keyPrefix + key);
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,10 @@ import { z } from 'zod';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-/** /healthz: the process is up. /readyz: the database answers (503 when it does not). */
+/**
+ * /healthz: the process is up. /readyz: the database and, when configured, Redis answer (503 when
+ * one does not).
+ */
 export async function healthRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Probes hit these every few seconds: log them only from warn up, never below the configured level.
@@ -24,7 +27,7 @@ export async function healthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['health'],
-        summary: 'データベース接続の確認',
+        summary: 'データベース（と Redis）接続の確認',
         response: { 200: healthSchema, 503: healthSchema },
       },
       logLevel,
@@ -32,9 +35,11 @@ export async function healthRoutes(app: FastifyInstance) {
     async (request, reply) => {
       try {
         await app.database.ping(2_000);
+        // Redis (REDIS_URL) too: without it nobody can sign in.
+        await app.platform.counters.ping?.();
         return { status: 'ok' as const };
       } catch (err) {
-        request.log.warn({ err }, 'database not reachable');
+        request.log.warn({ err }, 'database or counter store not reachable');
         return reply.status(503).send({ status: 'unavailable' as const });
       }
     },

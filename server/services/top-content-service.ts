@@ -13,8 +13,8 @@ import type {
 } from '../../domain/api/top-content';
 import {
   bannerProblems,
-  FIELD_PROBLEM_MESSAGES,
   type FieldProblems,
+  fieldProblemMessage,
   noticeProblems,
 } from '../../domain/top-content';
 import { badRequest, forbidden, notFound } from '../errors';
@@ -47,7 +47,7 @@ function assertValid(problems: FieldProblems<string>) {
   const fields = Object.entries(problems);
   if (fields.length > 0) {
     throw badRequest(
-      fields.map(([field, problem]) => ({ field, message: FIELD_PROBLEM_MESSAGES[problem!] })),
+      fields.map(([field, problem]) => ({ field, message: fieldProblemMessage(problem!, field) })),
     );
   }
 }

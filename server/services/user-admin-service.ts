@@ -7,7 +7,7 @@ import { authAccount, authSession, authUser, customers, users, userTypes } from 
 import type { ManagedUser, saveUserBodySchema, updateUserBodySchema } from '../../domain/api/user';
 import { STAFF_USER_TYPE_ID } from '../../domain/constants';
 import { DUPLICATE_DESCRIPTIONS, managerRowProblems } from '../../domain/manager-row';
-import { FIELD_PROBLEM_MESSAGES } from '../../domain/top-content';
+import { fieldProblemMessage } from '../../domain/top-content';
 import { isCorporateAdmin } from '../../domain/user-type';
 import type { Config } from '../config';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
@@ -74,7 +74,7 @@ function assertValidRow(body: SaveUser) {
   const problems = Object.entries(managerRowProblems(body));
   if (problems.length > 0) {
     throw badRequest(
-      problems.map(([field, p]) => ({ field, message: FIELD_PROBLEM_MESSAGES[p!] })),
+      problems.map(([field, p]) => ({ field, message: fieldProblemMessage(p!, field) })),
     );
   }
 }
@@ -277,7 +277,7 @@ export async function addUser(deps: UserAdminDeps, request: FastifyRequest, body
         value: created.uid,
         expiresAt: new Date(Date.now() + INVITATION_VALID_SECONDS * 1000),
       });
-      const url = `${deps.config.publicBaseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent('/reset-password')}`;
+      const url = `${deps.config.publicBaseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent('/reset-password?invitation=1')}`;
       await deps.mailer.send({
         to: mail,
         ...invitationMail(deps.config, userName, customer.customerName, url),
@@ -298,6 +298,18 @@ export async function updateUser(db: Database, request: FastifyRequest, body: Up
   if (!target || target.delete_flag) throw notFound();
   await assertMayManage(db, caller, target.customer_code, target.user_type_id);
   await assertMayManage(db, caller, body.customer_code, body.user_type_id);
+  // A manager who took their own permission or customer away would lose this page mid-edit; the
+  // name stays theirs to change. Another manager (or staff) makes such a change.
+  if (caller.rows.some((r) => r.userId === target.id)) {
+    if (body.user_type_id !== target.user_type_id) {
+      throw badRequest([{ field: 'user_type_id', message: 'ご自身の権限は変更できません。' }]);
+    }
+    if (body.customer_code !== target.customer_code) {
+      throw badRequest([
+        { field: 'customer_code', message: 'ご自身の取引先コードは変更できません。' },
+      ]);
+    }
+  }
   if (body.mail.trim().toLowerCase() !== target.mail) {
     throw badRequest([
       {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { bearer, signIn } from './helpers/auth';
+import { createFreshDatabase } from './helpers/fresh-database';
 import { tableDigests } from './helpers/table-digests';
 import { createTestApp } from './helpers/test-app';
 
@@ -72,38 +73,29 @@ describe.runIf(databaseUrl)('backup and restore on PostgreSQL (pg_dump -Fc / pg_
     });
     expect(dump.status, dump.stderr).toBe(0);
 
-    // A fresh database beside the test database on the same server.
-    const restoreName = `portal_restore_${process.pid}`;
-    const adminUrl = new URL(databaseUrl!);
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`drop database if exists ${restoreName}`);
-    await admin.query(`create database ${restoreName}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${restoreName} with (force)`);
-      await admin.end();
-    });
-    const restoreUrl = new URL(databaseUrl!);
-    restoreUrl.pathname = `/${restoreName}`;
+    const restored = await createFreshDatabase(databaseUrl!, 'portal_restore');
+    cleanups.push(() => restored.drop());
 
     const restore = spawnSync(
       'pg_restore',
-      ['--no-owner', '--exit-on-error', '-d', restoreUrl.toString(), dumpFile],
+      ['--no-owner', '--exit-on-error', '-d', restored.url, dumpFile],
       { encoding: 'utf8' },
     );
     expect(restore.status, restore.stderr).toBe(0);
 
-    const pool = new pg.Pool({ connectionString: restoreUrl.toString(), max: 1 });
-    // pool.end() resolves before its client's socket has closed; the cleanup's DROP DATABASE …
-    // WITH (FORCE) may then terminate that backend, and the client, no longer the pool's, would
-    // throw the server's "terminating connection" as an uncaught error (seen once in CI).
-    pool.on('connect', (client) => client.on('error', () => {}));
+    // One client, ended before the cleanup drops the database: Client.end() resolves once its socket
+    // has closed, so DROP DATABASE … WITH (FORCE) finds no backend of ours to terminate. (A pool's
+    // end() resolves earlier, and the pool's idle-error listener then threw the server's
+    // "terminating connection" as an uncaught error in CI, twice.)
+    const client = new pg.Client({ connectionString: restored.url });
+    client.on('error', () => {});
+    await client.connect();
     try {
-      const after = await tableDigests(drizzle({ client: pool }));
+      const after = await tableDigests(drizzle({ client }));
       expect(after).toEqual(before);
       expect(before.notices).toMatch(/^[1-9]\d*:/);
     } finally {
-      await pool.end();
+      await client.end();
     }
   }, 120_000);
 });

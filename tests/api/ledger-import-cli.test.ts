@@ -127,6 +127,27 @@ describe('npm run import:ledger', { timeout: 180_000 }, () => {
     });
   });
 
+  it.skipIf(process.env.DATABASE_URL)(
+    'refuses the embedded database while the server holds it, and writes nothing',
+    async () => {
+      const line = createLedgerItem();
+      const file = join(dataDir, 'while-running.csv');
+      writeFileSync(file, ledgerCsv([line]));
+      await withDatabase(async () => {
+        const result = await importLedger(file);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(/open in another process \(pid \d+\): stop the server/);
+      });
+      await withDatabase(async ({ database }) => {
+        const rows = await database.db
+          .select()
+          .from(ledgerItems)
+          .where(eq(ledgerItems.sale_order_no, line.sale_order_no));
+        expect(rows).toEqual([]);
+      });
+    },
+  );
+
   it('without a file it prints the usage', async () => {
     const result = await run(process.execPath, ['--import', 'tsx', 'scripts/import-ledger.ts'], {
       env: env(),

@@ -95,6 +95,27 @@ describe('the web app', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('names each request by an id unique across instances, or the balancer one, in X-Request-Id', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const second = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const uuid = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
+    expect(first.headers['x-request-id']).toMatch(uuid);
+    expect(second.headers['x-request-id']).toMatch(uuid);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    const forwarded = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'lb-7f3a.42' },
+    });
+    expect(forwarded.headers['x-request-id']).toBe('lb-7f3a.42');
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': '<script>\nforged line' },
+    });
+    expect(odd.headers['x-request-id']).toMatch(uuid);
+  });
+
   it('answers a missing asset with 404, not with the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(res.statusCode).toBe(404);

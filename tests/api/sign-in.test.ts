@@ -429,6 +429,12 @@ describe('password reset', () => {
     const weak = await post('/api/auth/reset-password', { token, newPassword: 'abcdefgh' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().code).toBe('PASSWORD_POLICY');
+    const spaced = await post('/api/auth/reset-password', { token, newPassword: ' N3w-secret! ' });
+    expect(spaced.statusCode).toBe(400);
+    expect(spaced.json()).toMatchObject({
+      code: 'PASSWORD_POLICY',
+      message: 'パスワードの先頭と末尾に空白は使えません。',
+    });
 
     const ok = await post('/api/auth/reset-password', { token, newPassword: 'N3w-secret!' });
     expect(ok.statusCode).toBe(200);

@@ -145,6 +145,15 @@ describe('notices', () => {
           .sort(),
       ).toEqual(fields);
     }
+    const long = await call('POST', '/api/v1/notice/add-notice', 'staff', {
+      title: 'あ'.repeat(201),
+      url: 'https://exa mple.com',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fieldErrors).toEqual([
+      { field: 'title', message: '200文字以内で入力してください。' },
+      { field: 'url', message: '形式が正しくありません。' },
+    ]);
     const missing = await call('POST', '/api/v1/notice/add-notice', 'staff', { title: 'no url' });
     expect(missing.statusCode).toBe(400);
     expect(await rowCounts()).toEqual(before);

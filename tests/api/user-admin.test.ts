@@ -165,9 +165,11 @@ describe('adding users', () => {
       method: 'GET',
       url: link.slice(t.config.publicBaseUrl.length),
     });
-    const token = new URL(String(follow.headers.location), t.config.publicBaseUrl).searchParams.get(
-      'token',
-    );
+    const landing = new URL(String(follow.headers.location), t.config.publicBaseUrl);
+    // The screen then speaks of registering, not of re-setting a password never had.
+    expect(landing.pathname).toBe('/reset-password');
+    expect(landing.searchParams.get('invitation')).toBe('1');
+    const token = landing.searchParams.get('token');
     const set = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
@@ -329,5 +331,35 @@ describe('updating and deleting users', () => {
   it('an administrator cannot delete themselves', async () => {
     const self = await rowOf('admin@example.com', 10001);
     expect((await call('PUT', 'delete-user', 'admin', { id: self.id })).statusCode).toBe(400);
+  });
+
+  it('a manager cannot take their own permission or customer away, but may rename themselves', async () => {
+    const self = await rowOf('admin@example.com', 10001);
+    const body = {
+      id: self.id,
+      mail: 'admin@example.com',
+      user_name: self.user_name,
+      customer_code: 10001,
+      user_type_id: 1,
+    };
+    const demoted = await call('PUT', 'update-user', 'admin', { ...body, user_type_id: 2 });
+    expect(demoted.statusCode).toBe(400);
+    expect(demoted.json().fieldErrors).toEqual([
+      { field: 'user_type_id', message: 'ご自身の権限は変更できません。' },
+    ]);
+    const moved = await call('PUT', 'update-user', 'admin', { ...body, customer_code: 10002 });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fieldErrors[0].field).toBe('customer_code');
+    expect(await rowOf('admin@example.com', 10001)).toMatchObject({
+      user_type_id: 1,
+      customer_code: 10001,
+    });
+
+    const renamed = await call('PUT', 'update-user', 'admin', {
+      ...body,
+      user_name: '東 和也（本社）',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await rowOf('admin@example.com', 10001)).user_name).toBe('東 和也（本社）');
   });
 });

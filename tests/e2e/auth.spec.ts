@@ -86,8 +86,28 @@ test.describe('signing in', () => {
     await expectLoginMessage(page, LOGIN_MESSAGES.notVerified);
   });
 
+  test('a double click on ログイン signs in once (each failed sign-in counts toward the lock)', async ({
+    page,
+  }) => {
+    const signIns: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/sign-in/email')) signIns.push(request.method());
+    });
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'メールアドレス' }).fill('user@example.com');
+    await page.getByLabel('パスワード', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).dblclick();
+    await expectSignedInTo(page, 10001);
+    expect(signIns).toEqual(['POST']);
+  });
+
   test('a wrong password gets the wrong-credentials message', async ({ page }) => {
     await logIn(page, 'admin@example.com', WRONG_PASSWORD);
+    await expectLoginMessage(page, LOGIN_MESSAGES.wrongCredentials);
+  });
+
+  test('a mail that is not an address gets the wrong-credentials message', async ({ page }) => {
+    await logIn(page, 'user@example');
     await expectLoginMessage(page, LOGIN_MESSAGES.wrongCredentials);
   });
 
@@ -110,6 +130,29 @@ test.describe('the session', () => {
     await next.goto('/top');
     await expect(next).toHaveURL(/\/login$/);
     await expect(next.getByRole('heading', { name: 'ログイン', level: 1 })).toBeVisible();
+  });
+
+  test('holds in a second tab while the first is open, and a sign-out in one ends both', async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, 'user@example.com');
+    await expectSignedInTo(page, 10001);
+
+    // A link opened in a new tab: the tab takes the open tab's session.
+    const second = await context.newPage();
+    await second.goto('/shared-files');
+    await expect(second).toHaveURL(/\/shared-files$/);
+    await expect(second.getByRole('heading', { name: '共有ファイル', level: 1 })).toBeVisible();
+    // The first tab's identity session is still there: a reload asks it for a new token.
+    await page.reload();
+    await expectSignedInTo(page, 10001);
+
+    await second.getByRole('button', { name: 'ログアウト' }).click();
+    await expect(second).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/top');
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('ends with the logout icon', async ({ page }) => {
@@ -136,10 +179,15 @@ test.describe('the session', () => {
 });
 
 test.describe('route guards', () => {
-  test('send an anonymous visitor from /orders to /login', async ({ page }) => {
-    await page.goto('/orders');
+  test('send an anonymous visitor from a link to /login, and on to the link once signed in', async ({
+    page,
+  }) => {
+    await page.goto('/shared-files?folder=%E5%9B%B3%E9%9D%A2');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'ログイン', level: 1 })).toBeVisible();
+    await submitLogin(page, 'user@example.com');
+    await expectSignIn(page).toHaveURL(/\/shared-files\?folder=%E5%9B%B3%E9%9D%A2$/);
+    await expect(page.getByRole('navigation', { name: 'フォルダの階層' })).toContainText('図面');
   });
 
   test('send a general user from /managers to /permission-denied', async ({ page }) => {

@@ -125,7 +125,12 @@ test.describe('the orders screen', () => {
     expect(shipped).toBeGreaterThan(100);
     await expect(lines(page, isMobile)).toHaveCount(100);
     const pageCount = Math.ceil(shipped / 100);
-    await expect(page.getByText(`/ ${pageCount}`)).toBeVisible();
+    // The page count: "/ N" beside the desktop's page input, the last numbered page on a phone.
+    await expect(
+      isMobile
+        ? page.getByRole('button', { name: `${pageCount}ページ` })
+        : page.getByText(`/ ${pageCount}`),
+    ).toBeVisible();
 
     // Sort by shipped date, oldest first, then newest first.
     if (isMobile) {
@@ -161,19 +166,27 @@ test.describe('the orders screen', () => {
       .toBe(true);
     expect((await shippedDates(page, isMobile))[0]! >= oldest).toBe(true);
 
-    // Pages: the arrows and the page-number input (whole numbers 1..total only).
-    const pageInput = page.getByRole('textbox', { name: 'ページ番号' });
-    await expect(pageInput).toHaveValue('1');
-    await page.getByRole('button', { name: '次のページ' }).click();
-    await expect(pageInput).toHaveValue('2');
+    // Pages: the arrows and the page-number input (whole numbers 1..total only) on a desktop,
+    // numbered pages on a phone.
+    const pager = page.getByRole('navigation', { name: 'ページ送り' });
+    const pageInput = pager.getByRole('textbox', { name: 'ページ番号' });
+    const shownPage = () =>
+      isMobile ? pager.locator('[aria-current="page"]').textContent() : pageInput.inputValue();
+    await expect.poll(shownPage).toBe('1');
+    await pager.getByRole('button', { name: '次のページ' }).click();
+    await expect.poll(shownPage).toBe('2');
     await expect(lines(page, isMobile).first()).toBeVisible();
-    await pageInput.fill(String(pageCount + 1));
-    await pageInput.press('Enter');
-    await expect(pageInput).toHaveValue('2');
-    await pageInput.fill(String(pageCount));
-    await pageInput.press('Enter');
-    await expect(pageInput).toHaveValue(String(pageCount));
-    await expect(page.getByRole('button', { name: '次のページ' })).toBeDisabled();
+    if (isMobile) {
+      await pager.getByRole('button', { name: `${pageCount}ページ` }).click();
+    } else {
+      await pageInput.fill(String(pageCount + 1));
+      await pageInput.press('Enter');
+      await expect(pageInput).toHaveValue('2');
+      await pageInput.fill(String(pageCount));
+      await pageInput.press('Enter');
+    }
+    await expect.poll(shownPage).toBe(String(pageCount));
+    await expect(pager.getByRole('button', { name: '次のページ' })).toBeDisabled();
     await expect(lines(page, isMobile)).toHaveCount(shipped - (pageCount - 1) * 100);
 
     // A keyword narrows the search, which starts again at page 1.
@@ -184,7 +197,7 @@ test.describe('the orders screen', () => {
       await expect(panel.getByRole('button', { name: 'キーワード「新築」を削除' })).toBeVisible();
     });
     await expect(summary.getByText('キーワード 新築')).toBeVisible();
-    await expect(pageInput).toHaveValue('1');
+    await expect.poll(shownPage).toBe('1');
     await expect.poll(() => resultCount(page)).toBeLessThan(shipped);
     expect(await resultCount(page)).toBeGreaterThan(0);
     await expect(lines(page, isMobile).filter({ hasText: '受注残' })).toHaveCount(0);
@@ -219,8 +232,12 @@ test.describe('the orders screen', () => {
 
     const labelNumber = (await detail.getByText(/^\d{10,12}$/).textContent()) ?? '';
     expect(labelNumber).toMatch(/^\d{10,12}$/);
+    // The confirmation has its place kept: nothing below it moves when it shows.
+    const invoiceButton = detail.getByRole('button', { name: '請求書' });
+    const before = await invoiceButton.boundingBox();
     await detail.getByRole('button', { name: '送り状番号をコピー' }).click();
     await expect(detail.getByText('コピーしました！')).toBeVisible();
+    expect((await invoiceButton.boundingBox())?.y).toBe(before?.y);
     if (!isMobile) {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(labelNumber);
     }
@@ -280,6 +297,11 @@ test.describe('the orders screen', () => {
     expect(await fileStart(zip, 2)).toBe('PK');
     const report = page.getByRole('dialog', { name: /ダウンロード結果|ご注意/ });
     await expect(report.getByText(/ダウンロードしたファイル: \d+件/)).toBeVisible();
+    // Closing the report gives the keyboard focus back to the button that started the download
+    // (it was disabled while the zip was prepared, and the confirmation came in between).
+    await report.getByRole('button', { name: '閉じる' }).click();
+    await expect(report).toBeHidden();
+    await expect(bulk.getByRole('button', { name: '請求書' })).toBeFocused();
   });
 
   test('every line of a search, beyond the page shown, is checked at once and zipped', async ({
@@ -304,7 +326,7 @@ test.describe('the orders screen', () => {
     await bulk.getByRole('button', { name: '請求書' }).click();
     const confirm = page.getByRole('dialog', { name: '一括ダウンロードの確認' });
     await expect(
-      confirm.getByText(`${total}件の明細が選択されています`, { exact: false }),
+      confirm.getByText(`${totalText}件の明細が選択されています`, { exact: false }),
     ).toBeVisible();
     const download = page.waitForEvent('download');
     await confirm.getByRole('button', { name: 'はい' }).click();
@@ -343,6 +365,80 @@ test.describe('the orders screen', () => {
     await page.goBack();
     await expect(conditions.getByText('受注残')).toBeVisible();
     await expect.poll(() => resultCount(page)).toBe(backlog);
+  });
+
+  test('the count, the bulk buttons and the column header stay in view at the foot of a long page', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'a phone has no bulk download');
+    await loginAs(page, 'user');
+    await openOrders(page);
+    const last = lines(page, false).last();
+    await last.scrollIntoViewIfNeeded();
+    await last.getByRole('checkbox').check();
+    const bulk = page.getByRole('group', { name: '一括ダウンロード' });
+    await expect(bulk).toBeInViewport();
+    await expect(bulk.getByText(/選択中\s*1\s*件/)).toBeInViewport();
+    await expect(page.getByText(COUNT)).toBeInViewport();
+    // The column header sticks right below the count and the buttons, uncovered and usable.
+    const header = page.getByRole('columnheader', { name: /出荷日/ });
+    await expect(header).toBeInViewport();
+    const toolbarBottom = await page.getByText(COUNT).evaluate((element) => {
+      const bar = element.closest('[class*="toolbar"]') ?? element;
+      return bar.getBoundingClientRect().bottom;
+    });
+    const headerBox = await header.boundingBox();
+    expect(headerBox!.y).toBeGreaterThanOrEqual(toolbarBottom - 1);
+    expect(headerBox!.y).toBeLessThan(toolbarBottom + 8);
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', /ascending|descending/);
+  });
+
+  test('Escape in the date picker closes the calendar only, not the filter panel', async ({
+    page,
+  }) => {
+    await loginAs(page, 'user');
+    await openOrders(page);
+    await page.getByRole('button', { name: '絞り込み' }).click();
+    const panel = page.getByRole('dialog', { name: '絞り込み条件' });
+    await panel.getByRole('radio', { name: '出荷済' }).check();
+    await panel.getByRole('textbox', { name: '物件名' }).fill('山本');
+    await panel.getByRole('button', { name: '受注日（開始）', exact: true }).click();
+    const calendar = page.getByRole('button', { name: /^\d{4}年\d{1,2}月$/ });
+    await expect(calendar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('radio', { name: '出荷済' })).toBeChecked();
+    await expect(panel.getByRole('textbox', { name: '物件名' })).toHaveValue('山本');
+    // With the calendar closed, Escape closes the panel.
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+
+  test('long conditions wrap beside the filter button, which keeps its whole label', async ({
+    page,
+  }) => {
+    await loginAs(page, 'user');
+    const long = '世田谷市立東小学校 体育館屋根改修工事 第二期 太陽光発電設備設置';
+    const address = new URLSearchParams({ status: 'all', from: '', property: long, model: long });
+    for (const keyword of ['屋根用取付金具ブラックシルバーホワイト', 'KR', '金具', 'SPM-450-AL']) {
+      address.append('kw', keyword);
+    }
+    await page.goto(`/orders?${address}`);
+    await expect(page.getByText(COUNT)).toBeVisible();
+    await expect(page.getByLabel('検索条件').getByText(`物件名「${long}」`)).toBeAttached();
+    const button = page.getByRole('button', { name: '絞り込み' });
+    const clipped = await button.evaluate((element) => {
+      const label = element.querySelector('.mantine-Button-label') ?? element;
+      return label.scrollWidth > label.clientWidth;
+    });
+    expect(clipped).toBe(false);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
   });
 
   test('staff see a prompt until they choose a customer, then its lines', async ({

@@ -48,6 +48,16 @@ test.describe('the shared files page', () => {
       tiles(page).getByRole('button', { name: 'はじめにお読みください.txt' }),
     ).toBeVisible();
 
+    // A short Japanese name keeps to one line, not 施工マニュア / ル (three tiles a row on a phone).
+    const lines = await tiles(page)
+      .getByRole('link', { name: '施工マニュアル', exact: true })
+      .getByText('施工マニュアル')
+      .evaluate((name) => {
+        const style = getComputedStyle(name);
+        return name.getBoundingClientRect().height / Number.parseFloat(style.lineHeight);
+      });
+    expect(lines).toBeLessThan(1.5);
+
     await openFolder(page, '施工マニュアル');
     await openFolder(page, '太陽光架台');
     await openFolder(page, 'SR-200');
@@ -141,6 +151,19 @@ test.describe('the shared files page', () => {
     expect(new URL(page.url()).searchParams.get('customer')).toBe('10001');
     await openFolder(page, 'カタログ');
     expect(folderParam(page)).toBe('カタログ');
+  });
+
+  test('a folder that does not exist says so after one request, not after retries', async ({
+    page,
+  }) => {
+    await loginAs(page, 'user');
+    const listings: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/shared-file/get-shared-filename')) listings.push(request.url());
+    });
+    await page.goto(`/shared-files?folder=${encodeURIComponent('存在しないフォルダ')}`);
+    await expect(page.getByText(NO_FILES_MESSAGE)).toBeVisible({ timeout: 3_000 });
+    expect(listings).toHaveLength(1);
   });
 
   test('staff choosing a customer with an empty Shared folder see that no files exist', async ({

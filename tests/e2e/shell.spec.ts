@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from './support/login-as';
 
 /** Collects console errors and uncaught exceptions (CSP violations are console errors). */
 function watchConsole(page: Page): string[] {
@@ -87,12 +88,63 @@ test.describe('the public shell', () => {
     expect(glyphs.ro).not.toBe(glyphs.n);
   });
 
-  test('tells a user without permission that the page is not theirs', async ({ page }) => {
-    const errors = watchConsole(page);
+  test('sends a signed-out visitor of the permission page to the login screen', async ({
+    page,
+  }) => {
     await page.goto('/permission-denied');
+    await expect(page).toHaveURL(/\/login$/);
+    await expectLoginScreen(page);
+  });
+});
+
+test.describe('the signed-in shell', () => {
+  test('tells a user without permission that the page is not theirs', async ({ page }) => {
+    await loginAs(page, 'user');
+    const errors = watchConsole(page);
+    await page.goto('/edit-top');
+    await expect(page).toHaveURL(/\/permission-denied$/);
     await expect(page.getByText('このページにアクセスする権限がありません。')).toBeVisible();
     await expect(page.getByRole('link', { name: 'TOPへ戻る' })).toHaveAttribute('href', '/top');
     await expect(page).toHaveTitle('お客様ポータル | アクセス権限がありません');
     expect(errors).toEqual([]);
+  });
+
+  test('the first Tab offers a way past the header and the menu, straight to the screen', async ({
+    page,
+  }) => {
+    await loginAs(page, 'user');
+    await page.goto('/shared-files');
+    // The screen's own links are there (a screen still loading has none, and Tab would go on to
+    // the footer).
+    await expect(page.getByRole('link', { name: '施工マニュアル', exact: true })).toBeVisible();
+    const skip = page.getByRole('link', { name: '本文へ移動' });
+    await expect(skip).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+    // The next Tab lands in the screen itself, not in the header or the menu.
+    await page.keyboard.press('Tab');
+    const focusedInMain = await page.evaluate(
+      () => document.getElementById('main-content')?.contains(document.activeElement) ?? false,
+    );
+    expect(focusedInMain).toBe(true);
+  });
+
+  test('the phone menu takes the focus when it opens and closes with Escape', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'the menu is a panel of its own on a phone only');
+    await loginAs(page, 'user');
+    const burger = page.getByRole('button', { name: 'メニュー', exact: true });
+    const menu = page.getByRole('navigation', { name: 'メインメニュー' });
+    await burger.click();
+    await expect(menu.getByRole('link', { name: 'TOP' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).not.toBeInViewport();
+    await expect(burger).toBeFocused();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -32,6 +32,29 @@ describe('configuration', () => {
     expect(message).toContain('SUPPORT_EMAIL="nobody"');
   });
 
+  it('names a bad secret or a URL with a password without printing them', () => {
+    const bad = {
+      AUTH_SECRET: 'short-secret-value-xyz',
+      DATABASE_URL: 'mysql://admin:S3cretPw@db/portal',
+      REDIS_URL: 'http://:RedisPw@localhost:6379',
+    };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        loadConfig(bad);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toContain('AUTH_SECRET=(22 characters, not shown): must be at least 32');
+    expect(message).toContain('DATABASE_URL="mysql://admin:***@db/portal"');
+    expect(message).toContain('REDIS_URL="http://:***@localhost:6379"');
+    for (const secret of ['short-secret-value-xyz', 'S3cretPw', 'RedisPw']) {
+      expect(message).not.toContain(secret);
+    }
+  });
+
   it('refuses a PUBLIC_BASE_URL that is not http(s)', () => {
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'ftp://example.com' })).toThrow(/PUBLIC_BASE_URL/);
   });
@@ -47,5 +70,12 @@ describe('log redaction', () => {
       '/api/auth/reset-password?token=%5Bredacted%5D&callbackURL=%2Flogin',
     );
     expect(redactUrl('/top')).toBe('/top');
+  });
+
+  it("hides the reset link's token, which the identity provider puts in the path", () => {
+    expect(
+      redactUrl('/api/auth/reset-password/knJgkU6WFAxANd7qKduGChZ6?callbackURL=%2Freset'),
+    ).toBe('/api/auth/reset-password/[redacted]?callbackURL=%2Freset');
+    expect(redactUrl('/api/auth/reset-password/abc')).toBe('/api/auth/reset-password/[redacted]');
   });
 });

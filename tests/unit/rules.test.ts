@@ -7,6 +7,7 @@ import {
 import { meetsPasswordPolicy, passwordProblems } from '../../domain/password-policy';
 import {
   bannerProblems,
+  fieldProblemMessage,
   isAllowedImageUrl,
   isAllowedLink,
   noticeProblems,
@@ -34,11 +35,44 @@ describe('notice and banner rules (spec §5)', () => {
     expect(isAllowedLink('https://other.example/', ['https://www.example.co.jp/'])).toBe(false);
   });
 
+  it('refuses white space and escaped host names, which browsers and Node read differently', () => {
+    for (const value of [
+      'https://exa mple.com',
+      'https://example.com/a b',
+      'https://exa%20mple.com',
+    ]) {
+      expect(isAllowedLink(value, prefixes), value).toBe(false);
+      expect(isAllowedImageUrl(value), value).toBe(false);
+    }
+    expect(isAllowedLink('https://例え.jp/お知らせ', prefixes)).toBe(true);
+  });
+
   it('banner images may also be paths on this site, never scripts or protocol-relative URLs', () => {
     expect(isAllowedImageUrl('/demo-assets/banner.svg')).toBe(true);
     expect(isAllowedImageUrl('//evil.example/x.png')).toBe(false);
     expect(isAllowedImageUrl('javascript:alert(1)')).toBe(false);
     expect(isAllowedImageUrl('data:image/png;base64,xx')).toBe(false);
+  });
+
+  it('names the limit of a text too long, on the notice, the banner and the manager row', () => {
+    expect(
+      noticeProblems({ title: 'あ'.repeat(200), url: 'https://example.com' }, prefixes),
+    ).toEqual({});
+    expect(
+      noticeProblems({ title: 'あ'.repeat(201), url: 'https://example.com' }, prefixes),
+    ).toEqual({
+      title: 'tooLong',
+    });
+    expect(fieldProblemMessage('tooLong', 'title')).toBe('200文字以内で入力してください。');
+    expect(fieldProblemMessage('tooLong', 'user_name')).toBe('100文字以内で入力してください。');
+    expect(fieldProblemMessage('invalid', 'title')).toBe('形式が正しくありません。');
+    const row = { mail: 'a@b', user_name: '名'.repeat(101), customer_code: 10001, user_type_id: 2 };
+    expect(managerRowProblems(row)).toEqual({ user_name: 'tooLong' });
+    expect(
+      managerRowProblems({ ...row, user_name: '名', mail: `${'a'.repeat(250)}@b.jp` }),
+    ).toEqual({
+      mail: 'tooLong',
+    });
   });
 
   it('marks empty and invalid fields', () => {

@@ -11,13 +11,23 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import type { AppConfig } from '../../../domain/app-config';
 import { AppConfigProvider } from '../lib/app-config';
+import { mayAskAgain } from '../lib/http';
 import { theme } from './theme';
 
 dayjs.locale('ja');
 
+/** How often a failed read is tried again: three times, unless the answer was final (a 404). */
+const READ_RETRIES = 3;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) => failures < READ_RETRIES && mayAskAgain(error),
+      },
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canEditTop, canOpenManagers } from '../../../domain/user-type';
 import { paths } from '../config/paths';
+import { readReturnTo, returnToState } from '../lib/return-to';
 import { type SessionStatus, type UserInfo, useSession } from '../lib/session';
 
 /** The route access classes of spec §2. */
@@ -38,17 +39,23 @@ export function guardRedirect(
  */
 export function RouteGuard({ access, children }: { access: RouteAccess; children?: ReactNode }) {
   const { status, userInfo } = useSession();
-  const { key } = useLocation();
+  const location = useLocation();
   if (status === 'loading') return null;
-  const redirect = guardRedirect(access, status, userInfo);
+  const guarded = guardRedirect(access, status, userInfo);
+  // Signed in on a sign-in screen: on to the page asked for before, if any (the sign-in's own
+  // navigation goes there too, and the two may land in one render).
+  const signedInNow = guarded === paths.top.path;
+  const redirect = signedInNow ? (readReturnTo(location.state) ?? guarded) : guarded;
   const content = children ?? <Outlet />;
   if (!redirect) return content;
   // Keyed by the location: React may batch two navigations into one render, and a Navigate left
   // mounted with the same target would not redirect again.
-  const navigate = <Navigate key={key} to={redirect} replace />;
+  // A page asked for while signed out is where the sign-in ends (a link in a mail, a bookmark).
+  const state = redirect === paths.login.path ? returnToState(location) : undefined;
+  const navigate = <Navigate key={location.key} to={redirect} state={state} replace />;
   // Someone who has just signed in keeps seeing the sign-in screen (its button busy) until /top
   // has loaded, instead of an empty page.
-  return redirect === paths.top.path ? (
+  return signedInNow ? (
     <>
       {navigate}
       {content}

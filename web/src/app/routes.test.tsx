@@ -45,6 +45,13 @@ describe('app routes', () => {
     await waitFor(() => expect(document.title).toBe('お客様ポータル | アクセス権限がありません'));
   });
 
+  it('sends a signed-out visitor of the permission page to the login screen', async () => {
+    const { router } = renderRoutes(routes, { path: '/permission-denied' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('navigation', { name: 'メインメニュー' })).toBeNull();
+    expect(screen.queryByText('このページにアクセスする権限がありません。')).toBeNull();
+  });
+
   it('titles each signed-in screen with the product and page name', async () => {
     // The screen loads its own data; this test is about its title.
     fakeServer.otherwise(() => json(200, []));

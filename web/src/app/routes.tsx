@@ -116,18 +116,20 @@ export const routes: RouteObject[] = [
           ],
         },
       ]),
-      {
-        // Where a guard sends a signed-in user who lacks the permission; no class of its own.
-        lazy: appLayout,
-        children: [
-          {
-            path: paths.permissionDenied.path,
-            lazy: async () => ({
-              Component: (await import('./routes/permission-denied')).PermissionDenied,
-            }),
-          },
-        ],
-      },
+      // Where a guard sends a signed-in user who lacks the permission; anyone else signs in first.
+      guarded('private', [
+        {
+          lazy: appLayout,
+          children: [
+            {
+              path: paths.permissionDenied.path,
+              lazy: async () => ({
+                Component: (await import('./routes/permission-denied')).PermissionDenied,
+              }),
+            },
+          ],
+        },
+      ]),
       {
         // Spec §2: the fallback when the user data is missing, so it needs none.
         path: paths.header.path,

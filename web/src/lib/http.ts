@@ -29,6 +29,15 @@ export function isHttpError(error: unknown, status?: number): error is HttpError
   return error instanceof HttpError && (status === undefined || error.status === status);
 }
 
+/**
+ * Whether asking again may get another answer: no answer at all, the server's own trouble (5xx),
+ * a time-out (408) or too many requests (429). Any other 4xx is the server's final word.
+ */
+export function mayAskAgain(error: unknown): boolean {
+  if (!(error instanceof HttpError)) return true;
+  return error.status === 0 || error.status >= 500 || [408, 429].includes(error.status);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -21,6 +21,12 @@ import {
 } from './access-token';
 import { isHttpError } from './http';
 import { discardInheritedIdentity, signOutIdentity } from './identity-client';
+import {
+  askOtherTabs,
+  listenToOtherTabs,
+  tabsCanTalk,
+  tellOtherTabsSignedOut,
+} from './session-tabs';
 import { useInactivityTimeout } from './use-inactivity-timeout';
 
 /** The user record kept in browser storage under `userInfo` (spec §3, Login session). */
@@ -130,7 +136,7 @@ const SIGNED_OUT: SessionData = {
   corporationCustomers: {},
 };
 
-function readJson(storage: Storage, key: string): unknown {
+function readJson(storage: Pick<Storage, 'getItem'>, key: string): unknown {
   const raw = storage.getItem(key);
   if (raw === null) return undefined;
   try {
@@ -141,7 +147,9 @@ function readJson(storage: Storage, key: string): unknown {
 }
 
 /** What this tab has stored; `signedIn` and `identityOnly` still need the identity's confirmation. */
-export function readStoredSession(storage: Storage = window.sessionStorage): SessionData {
+export function readStoredSession(
+  storage: Pick<Storage, 'getItem'> = window.sessionStorage,
+): SessionData {
   const identityUid = storage.getItem(SESSION_STORAGE_KEYS.identityUid);
   const userInfo = userInfoSchema.safeParse(readJson(storage, SESSION_STORAGE_KEYS.userInfo));
   const codes = customerCodeListSchema.safeParse(
@@ -193,9 +201,29 @@ const MIN_REFRESH_DELAY_MS = 30 * 1000;
 
 function initialState(): SessionData {
   const stored = readStoredSession();
-  // Only a tab with a stored session waits for the identity provider (guards show nothing
-  // meanwhile); any other tab is signed out at once.
-  return stored.status === 'signedOut' ? SIGNED_OUT : { ...stored, status: 'loading' };
+  // A tab with a stored session waits for the identity provider, a tab without one for the
+  // other tabs' answer (guards show nothing meanwhile).
+  if (stored.status !== 'signedOut') return { ...stored, status: 'loading' };
+  return tabsCanTalk() ? { ...SIGNED_OUT, status: 'loading' } : SIGNED_OUT;
+}
+
+/** Another tab's session as this tab would store it; SIGNED_OUT when it is not one. */
+function sessionOfOtherTab(sent: unknown): SessionData {
+  if (typeof sent !== 'object' || sent === null) return SIGNED_OUT;
+  const entries = sent as Record<string, unknown>;
+  return readStoredSession({
+    getItem: (key) => (typeof entries[key] === 'string' ? entries[key] : null),
+  });
+}
+
+/** This tab's session in the form another tab takes it (its sessionStorage entries). */
+function storedEntries(storage: Storage = window.sessionStorage): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const key of Object.values(SESSION_STORAGE_KEYS)) {
+    const value = storage.getItem(key);
+    if (value !== null) entries[key] = value;
+  }
+  return entries;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -216,36 +244,60 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(next);
   }, []);
 
-  // Start-up: confirm a stored session with the identity provider (GET /api/auth/token), or end
-  // a cookie session this tab did not start.
+  // Start-up: confirm a stored session with the identity provider (GET /api/auth/token). A tab
+  // without one takes the session of another open tab (a link opened in a new tab), or else ends
+  // a cookie session left by tabs closed since (spec §4, logged out on page unload).
   useEffect(() => {
     const stored = readStoredSession();
     const startedAt = epoch.current;
     let active = true;
-    if (stored.status === 'signedOut') {
+    const current = () => active && epoch.current === startedAt;
+    const confirm = (session: SessionData) =>
+      fetchAccessToken().then(
+        () => {
+          if (!current()) return;
+          if (stored.status === 'signedOut') apply(session);
+          else setState(session);
+        },
+        () => {
+          if (!current()) return;
+          clearAccessToken();
+          apply(SIGNED_OUT);
+        },
+      );
+    if (stored.status !== 'signedOut') {
+      void confirm(stored);
+    } else {
       clearStoredSession();
-      void discardInheritedIdentity();
-      return;
+      void askOtherTabs().then((sent) => {
+        if (!current()) return;
+        const session = sessionOfOtherTab(sent);
+        if (session.status !== 'signedOut') return void confirm(session);
+        setState(SIGNED_OUT);
+        void discardInheritedIdentity();
+      });
     }
-    fetchAccessToken().then(
-      () => {
-        if (active && epoch.current === startedAt) setState(stored);
-      },
-      () => {
-        if (!active || epoch.current !== startedAt) return;
-        clearAccessToken();
-        apply(SIGNED_OUT);
-      },
-    );
     return () => {
       active = false;
     };
   }, [apply]);
 
+  // The other tabs of this browser: a new one takes this tab's session; a sign-out there ends
+  // this tab's too (the identity session they share is gone).
+  const signedIn = state.status === 'signedIn' || state.status === 'identityOnly';
+  useEffect(() => {
+    if (!signedIn) return;
+    return listenToOtherTabs({
+      session: storedEntries,
+      onSignedOut: () => {
+        clearAccessToken();
+        apply(SIGNED_OUT);
+      },
+    });
+  }, [signedIn, apply]);
+
   // Token loss (spec §4): the identity session is gone, so is the stored user.
   useEffect(() => onAccessTokenLost(() => apply(SIGNED_OUT)), [apply]);
-
-  const signedIn = state.status === 'signedIn' || state.status === 'identityOnly';
 
   // Spec §9: refresh the access token 5 minutes before it expires.
   useEffect(() => {
@@ -275,6 +327,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearAccessToken();
     apply(SIGNED_OUT);
     void signOutIdentity();
+    tellOtherTabsSignedOut();
   }, [apply]);
 
   const signOut = useCallback(

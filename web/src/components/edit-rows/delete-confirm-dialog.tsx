@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DialogModal } from '../feedback/dialog-modal';
 
 /** Spec §4: deleting a saved row needs this confirmation, naming the item. */
 export function DeleteConfirmDialog({
@@ -19,7 +20,7 @@ export function DeleteConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onCancel} title="削除の確認" centered>
+    <DialogModal opened={opened} onClose={onCancel} title="削除の確認" centered>
       <Stack gap="md">
         <Text>「{itemName}」を削除します。よろしいですか？</Text>
         {children}
@@ -32,6 +33,6 @@ export function DeleteConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,5 +1,5 @@
 import { NativeSelect, TextInput } from '@mantine/core';
-import { FIELD_PROBLEM_MESSAGES } from '../../../../domain/top-content';
+import { FIELD_PROBLEM_MESSAGES, tooLongMessage } from '../../../../domain/top-content';
 import classes from './edit-rows.module.css';
 import type { CellProblem } from './use-edit-rows';
 
@@ -15,10 +15,23 @@ interface EditCellProps {
   disabled?: boolean;
 }
 
+const CELL_PROBLEM_MESSAGES: Record<CellProblem, string> = {
+  ...FIELD_PROBLEM_MESSAGES,
+  duplicate: '既に登録されています。',
+};
+
 /** The marks of spec §4 on one cell: aria-invalid and data-problem when invalid, data-changed. */
-function markProps({ problem, changed }: Pick<EditCellProps, 'problem' | 'changed'>) {
+function markProps({
+  problem,
+  changed,
+  maxLength,
+}: Pick<EditCellProps, 'problem' | 'changed'> & { maxLength?: number | undefined }) {
+  const message =
+    problem === 'tooLong' && maxLength
+      ? tooLongMessage(maxLength)
+      : problem && CELL_PROBLEM_MESSAGES[problem];
   return {
-    error: problem ? FIELD_PROBLEM_MESSAGES[problem] : undefined,
+    error: message || undefined,
     'data-problem': problem,
     'data-changed': changed || undefined,
     classNames: { input: classes.input },
@@ -37,10 +50,13 @@ export function EditTextInput({
   placeholder,
   type = 'text',
   description,
+  maxLength,
 }: EditCellProps & {
   placeholder?: string;
   type?: 'text' | 'url' | 'email';
   description?: string;
+  /** The field's limit, named by the message of a text too long. */
+  maxLength?: number | undefined;
 }) {
   return (
     <TextInput
@@ -54,7 +70,7 @@ export function EditTextInput({
       readOnly={readOnly}
       disabled={disabled}
       variant={readOnly ? 'filled' : 'default'}
-      {...markProps({ problem, changed })}
+      {...markProps({ problem, changed, maxLength })}
     />
   );
 }
@@ -82,6 +98,8 @@ export function EditSelect({
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       disabled={disabled}
+      // A narrow column cuts a long choice (a customer's name); the whole of it shows on hover.
+      title={options.find((option) => option.value === value)?.label}
       data={[{ value: '', label: placeholder, disabled: true }, ...options]}
       {...markProps({ problem, changed })}
     />

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { FIELD_MAX_LENGTHS } from '../../../../domain/top-content';
 import { useIsDesktop } from '../../hooks/use-is-desktop';
 import { EditTextInput } from './edit-cells';
 import classes from './edit-rows.module.css';
@@ -53,6 +54,7 @@ export function textColumn<V extends RowValues<V>>(
         problem={row.problems[field]}
         changed={row.changed[field]}
         readOnly={options.readOnly?.(row)}
+        maxLength={FIELD_MAX_LENGTHS[field]}
       />
     ),
   };
@@ -75,11 +77,13 @@ function RowActions<V extends RowValues<V>>({
   row,
   onRegister,
   onDelete,
+  deletable,
   fullWidth = false,
 }: {
   row: EditRow<V>;
   onRegister: (row: EditRow<V>) => void;
   onDelete: (row: EditRow<V>) => void;
+  deletable: boolean;
   fullWidth?: boolean;
 }) {
   return (
@@ -100,7 +104,7 @@ function RowActions<V extends RowValues<V>>({
         variant="outline"
         color="red"
         leftSection={fullWidth ? <IconTrash size={16} aria-hidden="true" /> : undefined}
-        disabled={row.saving}
+        disabled={row.saving || !deletable}
         onClick={() => onDelete(row)}
       >
         削除
@@ -137,6 +141,8 @@ export interface EditRowsTableProps<V extends RowValues<V>> {
   onChange: (key: string, field: RowField<V>, value: string) => void;
   onRegister: (row: EditRow<V>) => void;
   onDelete: (row: EditRow<V>) => void;
+  /** Rows that may not be deleted (e.g. the signed-in user's own) get a disabled button. */
+  canDelete?: (row: EditRow<V>) => boolean;
   emptyMessage: string;
   /** Minimum table width before the table scrolls sideways. */
   minWidth?: number;
@@ -154,6 +160,7 @@ export function EditRowsTable<V extends RowValues<V>>({
   onChange,
   onRegister,
   onDelete,
+  canDelete = () => true,
   emptyMessage,
   minWidth = 720,
 }: EditRowsTableProps<V>) {
@@ -182,7 +189,13 @@ export function EditRowsTable<V extends RowValues<V>>({
               {columns.map((column) => (
                 <div key={column.key}>{column.render(row, contextOf(row, false))}</div>
               ))}
-              <RowActions row={row} onRegister={onRegister} onDelete={onDelete} fullWidth />
+              <RowActions
+                row={row}
+                onRegister={onRegister}
+                onDelete={onDelete}
+                deletable={canDelete(row)}
+                fullWidth
+              />
             </Stack>
           </Paper>
         ))}
@@ -224,7 +237,12 @@ export function EditRowsTable<V extends RowValues<V>>({
               ))}
               <Table.Td className={classes.actionsCell}>
                 <Stack gap={6}>
-                  <RowActions row={row} onRegister={onRegister} onDelete={onDelete} />
+                  <RowActions
+                    row={row}
+                    onRegister={onRegister}
+                    onDelete={onDelete}
+                    deletable={canDelete(row)}
+                  />
                   <RowBadges row={row} />
                 </Stack>
               </Table.Td>

@@ -90,6 +90,11 @@ describe('useEditRows (spec §4 Edit rows)', () => {
     act(() => result.current.changeValue(key, 'url', 'https://example.com/1'));
     expect(row().isChanged).toBe(false);
     expect(row().canRegister).toBe(false);
+
+    // Spaces around the value are dropped on saving: nothing to save either.
+    act(() => result.current.changeValue(key, 'title', '  お知らせ1  '));
+    expect(row().isChanged).toBe(false);
+    expect(row().canRegister).toBe(false);
   });
 
   it('marks the empty cells of a new row and registers it once complete', () => {

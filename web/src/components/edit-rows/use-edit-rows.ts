@@ -1,10 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
+import { useReportUnsaved } from './unsaved-changes';
 
 // Spec §4 "Edit rows", implemented once for the notice, banner and user editors: the rows shown are
 // the loaded list plus at most one unsaved new row on top; edits stay local until the row's
 // register button saves them; after a save or a delete the caller reloads the list.
 
-export type CellProblem = 'empty' | 'invalid';
+/** `duplicate`: the server answered 409 for this cell (e.g. a mail already registered). */
+export type CellProblem = 'empty' | 'invalid' | 'tooLong' | 'duplicate';
 
 /** The editable values of a row, every one a string as its input holds it. */
 export type RowValues<V> = { [K in keyof V]: string };
@@ -67,8 +69,9 @@ function buildRow<V extends RowValues<V>>(
   const values = { ...original, ...draft } as V;
   const problems: CellProblems<V> = { ...validate(values), ...extraProblems };
   const changed: Partial<Record<RowField<V>, true>> = {};
+  // Compared as saved: the screens trim every value before sending it.
   for (const field of Object.keys(values) as RowField<V>[]) {
-    if (values[field] !== original[field]) changed[field] = true;
+    if (values[field].trim() !== original[field].trim()) changed[field] = true;
   }
   const isChanged = Object.keys(changed).length > 0;
   const isValid = Object.keys(problems).length === 0;
@@ -253,6 +256,9 @@ export function useEditRows<Item, V extends RowValues<V>>({
     },
     [forget],
   );
+
+  // A page's guard asks before leaving while a row holds changes not yet registered.
+  useReportUnsaved(allRows.some((row) => row.isChanged));
 
   return {
     rows,

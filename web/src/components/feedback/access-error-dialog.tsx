@@ -1,12 +1,13 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useAppConfig } from '../../lib/app-config';
+import { DialogModal } from './dialog-modal';
 import { ACCESS_ERROR_MESSAGE, SUPPORT_CONTACT_LABEL } from './messages';
 
 /** Spec §8: the error dialog of failed calls, with the support contact (config supportEmail). */
 export function AccessErrorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { supportEmail } = useAppConfig();
   return (
-    <Modal opened={opened} onClose={onClose} title="エラー" centered>
+    <DialogModal opened={opened} onClose={onClose} title="エラー" centered>
       <Stack gap="md">
         <Text role="alert">{ACCESS_ERROR_MESSAGE}</Text>
         <Text size="sm">
@@ -19,7 +20,7 @@ export function AccessErrorDialog({ opened, onClose }: { opened: boolean; onClos
           <Button onClick={onClose}>閉じる</Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Burger, Group, Stack, Text } from '@mantine/core';
+import type { Ref } from 'react';
 import { paths } from '../../config/paths';
 import { useIsDesktop } from '../../hooks/use-is-desktop';
 import { useSession } from '../../lib/session';
@@ -13,10 +14,12 @@ import { LogoutButton } from './logout-button';
 export function AppHeader({
   navOpened = false,
   onToggleNav,
+  burgerRef,
 }: {
   navOpened?: boolean;
   /** Omitted where there is no side navigation (the /header screen). */
   onToggleNav?: () => void;
+  burgerRef?: Ref<HTMLButtonElement>;
 }) {
   const isDesktop = useIsDesktop();
   const { customerName, corporationName } = useSession();
@@ -41,6 +44,7 @@ export function AppHeader({
     <Group h="100%" px="xs" gap="xs" wrap="nowrap" className={classes.header}>
       {onToggleNav && (
         <Burger
+          ref={burgerRef}
           opened={navOpened}
           onClick={onToggleNav}
           color="white"

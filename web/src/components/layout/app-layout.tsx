@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -12,9 +12,26 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
 
+  const navbar = useRef<HTMLDivElement>(null);
+  const burger = useRef<HTMLButtonElement>(null);
+
   // A phone closes the menu once an entry has been chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
   useEffect(() => nav.close(), [pathname]);
+
+  // The phone's menu, once open, has the focus on its first entry; Escape closes it and gives the
+  // focus back to the menu button.
+  useEffect(() => {
+    if (!navOpened) return;
+    navbar.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      nav.close();
+      burger.current?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [navOpened, nav.close]);
 
   return (
     <AppShell
@@ -22,14 +39,20 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       className={classes.shell}
     >
+      {/* The keyboard's first stop: past the header and the menu, straight to the screen. */}
+      <a href="#main-content" className={classes.skipLink}>
+        本文へ移動
+      </a>
       <AppShell.Header className={classes.header}>
-        <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+        <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} burgerRef={burger} />
       </AppShell.Header>
-      <AppShell.Navbar p="sm" className={classes.navbar}>
+      <AppShell.Navbar ref={navbar} p="sm" className={classes.navbar}>
         <SideNav />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
-        <div className={classes.content}>{children ?? <Outlet />}</div>
+        <div id="main-content" tabIndex={-1} className={classes.content}>
+          {children ?? <Outlet />}
+        </div>
         <AppFooter />
       </AppShell.Main>
     </AppShell>

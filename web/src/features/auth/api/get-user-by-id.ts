@@ -1,21 +1,6 @@
-import { z } from 'zod';
+import { type UserRecord, userRecordListSchema } from '../../../../../domain/api/user';
 import { apiRequest } from '../../../lib/api-client';
 import type { UserInfo } from '../../../lib/session';
-
-const userRecordSchema = z.object({
-  id: z.number().int(),
-  mail: z.string(),
-  user_name: z.string(),
-  customer_code: z.number().int(),
-  user_type_id: z.number().int(),
-  user_type_name: z.string(),
-  firebase_uid: z.string().nullable(),
-  account_lock_date: z.string().nullable(),
-  delete_flag: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type UserRecord = z.infer<typeof userRecordSchema>;
 
 /** Spec §3: userInfo is mapped from the first item of the backend's user response. */
 export function toUserInfo(record: UserRecord): UserInfo {
@@ -50,6 +35,6 @@ export function getUserById({
     path: '/user/get-firebase-user-by-id',
     body: { firebase_uid: firebaseUid, customer_code: customerCode },
     auth: { kind: 'bearer' },
-    schema: z.array(userRecordSchema),
+    schema: userRecordListSchema,
   });
 }

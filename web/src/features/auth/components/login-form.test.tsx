@@ -38,6 +38,10 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'パスワードを表示' }));
 
     expect(password.getAttribute('type')).toBe('text');
+    // The button now says what it does next.
+    await user.click(screen.getByRole('button', { name: 'パスワードを隠す' }));
+    expect(password.getAttribute('type')).toBe('password');
+    expect(screen.getByRole('button', { name: 'パスワードを表示' })).toBeTruthy();
   });
 
   it('links to the password reset screen', () => {

@@ -1,6 +1,7 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { RevealablePasswordInput } from '../../../components/form/revealable-password-input';
 import { paths } from '../../../config/paths';
 
 export interface LoginFormValues {
@@ -64,7 +65,7 @@ export function LoginForm({
           error={errors.mail}
         />
         <Stack gap={6}>
-          <PasswordInput
+          <RevealablePasswordInput
             ref={passwordRef}
             label="パスワード"
             name="password"
@@ -73,8 +74,7 @@ export function LoginForm({
             value={values.password}
             onChange={change('password')}
             error={errors.password}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'パスワードを表示' }}
+            what="パスワード"
           />
           <Anchor component={Link} to={paths.mailResetPassword.path} size="sm" ta="right">
             パスワードをお忘れの方はこちら

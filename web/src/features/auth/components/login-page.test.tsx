@@ -60,6 +60,12 @@ describe('signing in', () => {
       { code: 'INVALID_EMAIL_OR_PASSWORD', account_locked: true },
       [LOGIN_MESSAGES.wrongCredentials, LOGIN_MESSAGES.lockedNowAddition],
     ],
+    [
+      'a mail the provider cannot read',
+      400,
+      { code: 'INVALID_EMAIL' },
+      [LOGIN_MESSAGES.wrongCredentials],
+    ],
     ['a locked account', 423, { code: 'ACCOUNT_LOCKED' }, [LOGIN_MESSAGES.locked]],
     ['an unverified mail', 403, { code: 'EMAIL_NOT_VERIFIED' }, [LOGIN_MESSAGES.notVerified]],
     ['too many requests', 429, { code: 'TOO_MANY_REQUESTS' }, [LOGIN_MESSAGES.wrongCredentials]],
@@ -124,6 +130,25 @@ describe('signing in', () => {
     // Spec §9: login_user_id is the user's id once the user record is known.
     const [name] = fakeServer.calls('GET /api/v1/spec/convert-from-customer-code-to-customer-name');
     expect(name?.query.get('login_user_id')).toBe('10101');
+  });
+
+  it('ends the sign-in on the page a signed-out visitor opened (a link in a mail)', async () => {
+    serveAccount(fakeServer, FAKE_ACCOUNTS.user);
+    const { router } = await logInAs('user@example.com', TEST_PASSWORD, '/orders?status=shipped');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    expect(router.state.location.search).toBe('?status=shipped');
+  });
+
+  it('carries the page opened through the choice of customer code', async () => {
+    serveAccount(fakeServer, FAKE_ACCOUNTS.multi);
+    const { router, user } = await logInAs('multi@example.com', TEST_PASSWORD, '/shared-files');
+    const select = await screen.findByRole('combobox', {
+      name: 'ログインするテナントを選択してください',
+    });
+    await screen.findByRole('option', { name: '10002: 株式会社東和ルーフ 関西営業所' });
+    await user.selectOptions(select, '10002');
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shared-files'));
   });
 
   it('signs staff in with 99999 directly although they receive every customer code', async () => {

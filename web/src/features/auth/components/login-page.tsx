@@ -1,8 +1,9 @@
 import { Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { readReturnTo } from '../../../lib/return-to';
 import { type LoginNotice, readLoginNotice, useSession } from '../../../lib/session';
 import { useLogin } from '../hooks/use-login';
 import { LOGIN_NOTICES } from '../utils/login-notices';
@@ -32,18 +33,27 @@ export function LoginPage() {
     if (arrived) setNotice(arrived);
   }, [location.state]);
 
+  // A double click submits twice before the busy button renders: each sign-in would count as a
+  // failure toward the lock (spec §4), so a second submit waits for the first to settle.
+  const inFlight = useRef(false);
+  const returnTo = readReturnTo(location.state);
   const submit = (values: LoginFormValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setNotice(null);
     login.mutate(values, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
       onSuccess: (outcome) => {
         switch (outcome.kind) {
           case 'signedIn':
             session.saveSignedIn(outcome.session);
-            navigate(paths.top.path, { replace: true });
+            navigate(returnTo ?? paths.top.path, { replace: true });
             return;
           case 'chooseTenant':
             session.saveIdentityOnly(outcome);
-            navigate(paths.loginTenant.path);
+            navigate(paths.loginTenant.path, returnTo ? { state: { returnTo } } : undefined);
             return;
           case 'failed':
             // Spec §8: these failures sign out; the generic one also returns to /login.

@@ -1,9 +1,10 @@
 import { Button, NativeSelect, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { loginUserId } from '../../../lib/api-client';
+import { readReturnTo } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { useCustomerNames } from '../api/get-customer-name';
 import { useChooseTenant } from '../hooks/use-choose-tenant';
@@ -22,6 +23,7 @@ export function LoginTenantPage() {
   usePageTitle(paths.loginTenant.pageName);
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const { names } = useCustomerNames(session.customerCodeList, loginUserId(null));
   const choose = useChooseTenant();
   const [value, setValue] = useState('');
@@ -37,7 +39,7 @@ export function LoginTenantPage() {
     choose.mutate(Number(value), {
       onSuccess: (data) => {
         session.saveSignedIn(data);
-        navigate(paths.top.path, { replace: true });
+        navigate(readReturnTo(location.state) ?? paths.top.path, { replace: true });
       },
       // Spec §8: a failed tenant choice shows the generic message and signs out.
       onError: (failure) => session.signOut(afterSignInFailureNotice(failure)),

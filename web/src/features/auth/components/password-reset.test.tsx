@@ -80,6 +80,12 @@ describe('setting a new password from the mailed link', () => {
     expect(fakeServer.calls('POST /api/auth/reset-password')).toHaveLength(0);
   });
 
+  it('refuses white space around a new password, which a paste brings along', async () => {
+    await setNewPassword('/reset-password?token=t0ken', ' N3w-passw0rd ');
+    expect(screen.getByText('パスワードの先頭と末尾に空白は使えません。')).toBeTruthy();
+    expect(fakeServer.calls('POST /api/auth/reset-password')).toHaveLength(0);
+  });
+
   it('asks for the same password twice', async () => {
     await setNewPassword('/reset-password?token=t0ken', 'N3w-passw0rd', 'N3w-passw0rd!');
     expect(screen.getByText(RESET_PASSWORD_TEXTS.mismatch)).toBeTruthy();
@@ -93,6 +99,26 @@ describe('setting a new password from the mailed link', () => {
     expect(fakeServer.calls('POST /api/auth/reset-password')[0]?.body).toEqual({
       newPassword: 'N3w-passw0rd',
       token: 't0ken',
+    });
+  });
+
+  it('speaks of registering on the invitation link, not of re-setting a password', async () => {
+    fakeServer.on('POST /api/auth/reset-password', () => json(200, { status: true }));
+    const rendered = renderRoutes(routes, { path: '/reset-password?token=inv1te&invitation=1' });
+    expect(await screen.findByRole('heading', { name: 'パスワードの設定' })).toBeTruthy();
+    expect(document.title).toContain('パスワードの設定');
+    expect(
+      screen.getByText('パスワードを設定して、アカウントの登録を完了してください。'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/再設定/)).toBeNull();
+    await rendered.user.type(screen.getByLabelText('新しいパスワード'), 'N3w-passw0rd');
+    await rendered.user.type(screen.getByLabelText('新しいパスワード（確認）'), 'N3w-passw0rd');
+    await rendered.user.click(screen.getByRole('button', { name: 'パスワードを設定して登録' }));
+    expect(await screen.findByText(RESET_PASSWORD_TEXTS.registered)).toBeTruthy();
+    expect(rendered.router.state.location.pathname).toBe('/login');
+    expect(fakeServer.calls('POST /api/auth/reset-password')[0]?.body).toEqual({
+      newPassword: 'N3w-passw0rd',
+      token: 'inv1te',
     });
   });
 

@@ -1,7 +1,13 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { meetsPasswordPolicy, PASSWORD_POLICY_TEXT } from '../../../../../domain/password-policy';
+import {
+  hasSurroundingSpace,
+  meetsPasswordPolicy,
+  PASSWORD_POLICY_TEXT,
+  SURROUNDING_SPACE_TEXT,
+} from '../../../../../domain/password-policy';
+import { RevealablePasswordInput } from '../../../components/form/revealable-password-input';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { isHttpError } from '../../../lib/http';
@@ -17,6 +23,7 @@ export const RESET_PASSWORD_TEXTS = {
   ],
   failed: 'パスワードを再設定できませんでした。時間をおいて再度お試しください。',
   done: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
+  registered: '登録が完了しました。設定したパスワードでログインしてください。',
   enterPassword: '新しいパスワードを入力してください。',
   policyNotMet: 'パスワードが条件を満たしていません。',
   enterConfirmation: '確認のため、新しいパスワードをもう一度入力してください。',
@@ -33,6 +40,7 @@ export function validateNewPassword(newPassword: string, confirmation: string): 
   if (newPassword === '') errors.newPassword = RESET_PASSWORD_TEXTS.enterPassword;
   else if (!meetsPasswordPolicy(newPassword))
     errors.newPassword = RESET_PASSWORD_TEXTS.policyNotMet;
+  else if (hasSurroundingSpace(newPassword)) errors.newPassword = SURROUNDING_SPACE_TEXT;
   if (confirmation === '') errors.confirmation = RESET_PASSWORD_TEXTS.enterConfirmation;
   else if (confirmation !== newPassword) errors.confirmation = RESET_PASSWORD_TEXTS.mismatch;
   return errors;
@@ -52,14 +60,23 @@ function InvalidLink() {
   );
 }
 
+/** The invitation's link lands here too, with ?invitation=1: the words of a first registration. */
+const INVITATION_TEXTS = {
+  title: 'パスワードの設定',
+  description: 'パスワードを設定して、アカウントの登録を完了してください。',
+  submit: 'パスワードを設定して登録',
+} as const;
+
 /**
  * Where the reset mail's link lands: /reset-password?token=…, or ?error=INVALID_TOKEN when the
  * server found the link expired or used. A new password meeting the policy, then back to login.
  */
 export function ResetPasswordPage() {
-  usePageTitle(paths.resetPassword.pageName);
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const invitation = params.get('invitation') === '1';
+  const title = invitation ? INVITATION_TEXTS.title : paths.resetPassword.pageName;
+  usePageTitle(title);
   const token = params.get('token');
   const [invalid, setInvalid] = useState(!token || params.has('error'));
   const [values, setValues] = useState({ newPassword: '', confirmation: '' });
@@ -87,7 +104,8 @@ export function ResetPasswordPage() {
       { newPassword: values.newPassword, token },
       {
         onSuccess: () => {
-          const notice: LoginNotice = { kind: 'success', lines: [RESET_PASSWORD_TEXTS.done] };
+          const done = invitation ? RESET_PASSWORD_TEXTS.registered : RESET_PASSWORD_TEXTS.done;
+          const notice: LoginNotice = { kind: 'success', lines: [done] };
           navigate(paths.login.path, { replace: true, state: { notice } });
         },
         onError: (error) => {
@@ -103,8 +121,14 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title={paths.resetPassword.pageName}
-      description={invalid ? undefined : '新しいパスワードを入力してください。'}
+      title={title}
+      description={
+        invalid
+          ? undefined
+          : invitation
+            ? INVITATION_TEXTS.description
+            : '新しいパスワードを入力してください。'
+      }
     >
       {invalid ? (
         <InvalidLink />
@@ -114,7 +138,7 @@ export function ResetPasswordPage() {
             {failure && (
               <NoticeAlert notice={{ kind: 'error', lines: [RESET_PASSWORD_TEXTS.failed] }} />
             )}
-            <PasswordInput
+            <RevealablePasswordInput
               ref={newPasswordRef}
               label="新しいパスワード"
               description={PASSWORD_POLICY_TEXT}
@@ -124,10 +148,9 @@ export function ResetPasswordPage() {
               value={values.newPassword}
               onChange={change('newPassword')}
               error={errors.newPassword}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': '新しいパスワードを表示' }}
+              what="新しいパスワード"
             />
-            <PasswordInput
+            <RevealablePasswordInput
               ref={confirmationRef}
               label="新しいパスワード（確認）"
               name="confirmation"
@@ -136,11 +159,10 @@ export function ResetPasswordPage() {
               value={values.confirmation}
               onChange={change('confirmation')}
               error={errors.confirmation}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': '確認用のパスワードを表示' }}
+              what="確認用のパスワード"
             />
             <Button type="submit" size="md" fullWidth mt="xs" loading={reset.isPending}>
-              パスワードを再設定
+              {invitation ? INVITATION_TEXTS.submit : 'パスワードを再設定'}
             </Button>
           </Stack>
         </form>

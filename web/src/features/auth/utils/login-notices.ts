@@ -24,6 +24,10 @@ function accountLockedNow(body: unknown): boolean {
 export function signInFailureNotice(failure: unknown): LoginNotice {
   if (!isHttpError(failure)) return LOGIN_NOTICES.generic;
   switch (failure.status) {
+    // Spec §8 counts invalid-email among the wrong credentials: the identity provider answers
+    // 400 INVALID_EMAIL for a mail it cannot read ("user@example").
+    case 400:
+      return LOGIN_NOTICES.wrongCredentials;
     case 401:
       return accountLockedNow(failure.body)
         ? LOGIN_NOTICES.lockedNow

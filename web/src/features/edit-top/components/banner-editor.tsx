@@ -1,6 +1,6 @@
 import { Box, Center, Image, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { Banner } from '../../../../../domain/api/top-content';
 import { EDITOR_BANNER_ROWS_MAX } from '../../../../../domain/constants';
 import { bannerProblems } from '../../../../../domain/top-content';
@@ -27,6 +27,21 @@ const trimmed = (values: BannerValues): BannerValues => ({
   destination_url: values.destination_url.trim(),
 });
 
+/** The image of one URL; one that does not load says so, so that a mistyped URL shows here. */
+function BannerPreview({ src, alt }: { src: string; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <Center className={classes.previewEmpty}>
+        <Text size="xs" c="red.8" ta="center">
+          画像を読み込めません
+        </Text>
+      </Center>
+    );
+  }
+  return <Image src={src} alt={alt} className={classes.preview} onError={() => setBroken(true)} />;
+}
+
 /** The banner as the top page will show it, from the image URL being edited. */
 const previewColumn: EditColumn<BannerValues> = {
   key: 'preview',
@@ -40,10 +55,10 @@ const previewColumn: EditColumn<BannerValues> = {
         </Text>
       )}
       {row.values.image_url.trim() !== '' && row.problems.image_url === undefined ? (
-        <Image
+        <BannerPreview
+          key={row.values.image_url.trim()}
           src={row.values.image_url.trim()}
           alt={`${row.values.explanation || 'バナー'}のプレビュー`}
-          className={classes.preview}
         />
       ) : (
         <Center className={classes.previewEmpty} aria-hidden="true">

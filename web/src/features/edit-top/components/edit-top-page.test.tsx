@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Banner, Notice } from '../../../../../domain/api/top-content';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
@@ -257,6 +257,10 @@ describe('the top-page editor (spec §4 Edit rows)', () => {
     await renderEditor();
     const preview = within(row('バナー1')).getByRole('img', { name: 'バナー1のプレビュー' });
     expect(preview.getAttribute('src')).toBe('/demo-assets/banner-1.svg');
+    // An image that does not load says so in its row.
+    fireEvent.error(preview);
+    expect(await within(row('バナー1')).findByText('画像を読み込めません')).toBeTruthy();
+    expect(within(row('バナー1')).queryByRole('img', { name: 'バナー1のプレビュー' })).toBeNull();
   });
 
   it('shows at most four banner rows and disables 新規追加 at four', async () => {

@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { UnsavedChangesGuard } from '../../../components/edit-rows/unsaved-changes';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { BannerEditor } from './banner-editor';
@@ -8,12 +9,14 @@ import { NoticeEditor } from './notice-editor';
 export function EditTopPage() {
   usePageTitle(paths.editTop.pageName);
   return (
-    <Stack gap="xl">
-      <Title order={1} size="h2">
-        {paths.editTop.pageName}
-      </Title>
-      <NoticeEditor />
-      <BannerEditor />
-    </Stack>
+    <UnsavedChangesGuard>
+      <Stack gap="xl">
+        <Title order={1} size="h2">
+          {paths.editTop.pageName}
+        </Title>
+        <NoticeEditor />
+        <BannerEditor />
+      </Stack>
+    </UnsavedChangesGuard>
   );
 }

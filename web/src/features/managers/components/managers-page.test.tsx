@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ManagedUser } from '../../../../../domain/api/user';
 import { DUPLICATE_DESCRIPTIONS } from '../../../../../domain/manager-row';
+import { UNSAVED_CHANGES_TEXT } from '../../../components/edit-rows/unsaved-changes';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
@@ -301,6 +302,9 @@ describe('the managers page for a corporate administrator', () => {
     ).toBeTruthy();
     const mail = within(row('新規の利用者')).getByRole('textbox', { name: 'メールアドレス' });
     expect(mail.getAttribute('aria-invalid')).toBe('true');
+    // The address is well formed; the cell says what is wrong with it.
+    expect(within(row('新規の利用者')).getByText('既に登録されています。')).toBeTruthy();
+    expect(within(row('新規の利用者')).queryByText('形式が正しくありません。')).toBeNull();
     expect(select(row('新規の利用者'), '取引先コード').getAttribute('aria-invalid')).not.toBe(
       'true',
     );
@@ -331,6 +335,64 @@ describe('the managers page for a corporate administrator', () => {
     ).not.toBe('true');
   });
 
+  it('names the limit when a name is too long, and 登録 waits for a shorter one', async () => {
+    const { user } = await renderAsAdmin();
+    const saved = row('user@example.com（10001）');
+    const name = within(saved).getByRole('textbox', { name: '氏名' });
+    await fill(user, name, '名'.repeat(101));
+    expect(within(saved).getByText('100文字以内で入力してください。')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(saved).getByRole('button', { name: '登録' })).toHaveProperty('disabled', true);
+    await fill(user, name, '名'.repeat(100));
+    expect(within(saved).queryByText('100文字以内で入力してください。')).toBeNull();
+  });
+
+  it('asks before leaving changes not yet registered, and stays or leaves as told', async () => {
+    const { user, router } = await renderAsAdmin();
+    const saved = row('user@example.com（10001）');
+    await fill(user, within(saved).getByRole('textbox', { name: '氏名' }), '鈴木 花江');
+
+    await act(() => router.navigate('/top'));
+    const dialog = await screen.findByRole('dialog', { name: '変更が登録されていません' });
+    expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'このページに留まる' }));
+    expect(router.state.location.pathname).toBe('/managers');
+    expect(within(saved).getByRole('textbox', { name: '氏名' })).toHaveProperty(
+      'value',
+      '鈴木 花江',
+    );
+
+    await act(() => router.navigate('/top'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '変更が登録されていません' })).getByRole(
+        'button',
+        { name: '変更を破棄して移動' },
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/top'));
+  });
+
+  it('leaves without asking when nothing is changed, or for the sign-in screen', async () => {
+    const { user, router } = await renderAsAdmin();
+    await act(() => router.navigate('/top'));
+    expect(router.state.location.pathname).toBe('/top');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => router.navigate('/managers'));
+    const saved = await screen.findByRole('row', { name: 'user@example.com（10001）' });
+    await fill(user, within(saved).getByRole('textbox', { name: '氏名' }), '鈴木 花江');
+    await act(() => router.navigate('/login'));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('names the whole chosen customer on hover, which a narrow column may cut', async () => {
+    const { user } = await renderAsAdmin();
+    const saved = row('user@example.com（10001）');
+    const customer = select(saved, '取引先コード');
+    expect(customer.getAttribute('title')).toMatch(/^10001: \S/);
+    await user.selectOptions(customer, '10002');
+    expect(customer.getAttribute('title')).toBe('10002: 株式会社サンプル屋根 大阪支店');
+  });
+
   it('updates a user by id and keeps the saved mail read-only', async () => {
     const { user } = await renderAsAdmin();
     const saved = row('user@example.com（10001）');
@@ -349,6 +411,22 @@ describe('the managers page for a corporate administrator', () => {
       customer_code: 10001,
       user_type_id: 2,
     });
+  });
+
+  it('leaves the signed-in administrator their own permission, customer and row', async () => {
+    const { user } = await renderAsAdmin();
+    const own = row('admin@example.com（10001）');
+    expect(select(own, '権限')).toHaveProperty('disabled', true);
+    expect(select(own, '取引先コード')).toHaveProperty('disabled', true);
+    expect(within(own).getByRole('button', { name: '削除' })).toHaveProperty('disabled', true);
+    expect(
+      within(row('user@example.com（10001）')).getByRole('button', { name: '削除' }),
+    ).toHaveProperty('disabled', false);
+    expect(select(row('user@example.com（10001）'), '権限')).toHaveProperty('disabled', false);
+
+    await fill(user, within(own).getByRole('textbox', { name: '氏名' }), '東 和也（本社）');
+    await user.click(within(own).getByRole('button', { name: '登録' }));
+    expect(await screen.findByText('東 和也（本社）さんの登録内容を更新しました。')).toBeTruthy();
   });
 
   it('asks before deleting, showing mail, name, customer code and permission', async () => {
@@ -435,6 +513,8 @@ describe('the managers page for staff', () => {
     await screen.findByRole('row', { name: 'user@example.com（10001）' });
     await user.click(addButton());
     const newRow = row('新規の利用者');
+    // The new row starts with the customer shown.
+    expect(select(newRow, '取引先コード').value).toBe('10001');
 
     expect(optionLabels(select(newRow, '権限'))).toEqual(['管理者', '一般ユーザー']);
     await user.selectOptions(select(newRow, '取引先コード'), '99999');

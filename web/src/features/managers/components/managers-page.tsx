@@ -21,6 +21,7 @@ import {
   EditRowsTable,
   textColumn,
 } from '../../../components/edit-rows/edit-rows-table';
+import { UnsavedChangesGuard } from '../../../components/edit-rows/unsaved-changes';
 import { type EditRow, useEditRows } from '../../../components/edit-rows/use-edit-rows';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { errorDescription, refusedFields } from '../../../components/feedback/refused-fields';
@@ -29,6 +30,7 @@ import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { isHttpError } from '../../../lib/http';
+import { useSession } from '../../../lib/session';
 import { type UserInput, useAddUser } from '../api/add-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useManagedUsers } from '../api/get-managed-users';
@@ -68,8 +70,19 @@ const customerLabel = (customer: ManagedCustomer) => `${customer.code}: ${custom
 
 const codeOrNull = (value: string) => (value === '' ? null : Number(value));
 
-/** Spec §2 Managers: the users of the corporation (staff: of the chosen customer). */
+/**
+ * Spec §2 Managers: the users of the corporation (staff: of the chosen customer); asks before
+ * changes not yet registered are left behind.
+ */
 export function ManagersPage() {
+  return (
+    <UnsavedChangesGuard>
+      <ManagersPageContent />
+    </UnsavedChangesGuard>
+  );
+}
+
+function ManagersPageContent() {
   usePageTitle(paths.managers.pageName);
   const { staff, customers, isError: customersFailed } = useManagedCustomers();
   const userTypes = useUserTypes();
@@ -77,6 +90,12 @@ export function ManagersPage() {
   const [filter, setFilter] = useState<string>(staff ? '' : ALL_CUSTOMERS);
   const [sort, setSort] = useState<ManagerSort>(DEFAULT_MANAGER_SORT);
   const [errorOpen, setErrorOpen] = useState(false);
+
+  // The signed-in person's own rows: their permission and customer stay, and they cannot delete
+  // them (the server refuses too); another manager or staff makes such changes.
+  const { userInfo } = useSession();
+  const isOwn = (row: EditRow<UserValues>) =>
+    !row.isNew && row.original.mail.toLowerCase() === userInfo?.mail.toLowerCase();
 
   const chosenCodes = filter === '' ? null : filter === ALL_CUSTOMERS ? [] : [Number(filter)];
   const users = useManagedUsers(chosenCodes);
@@ -88,11 +107,17 @@ export function ManagersPage() {
     () => (users.data ? sortManagedUsers(users.data, sort) : undefined),
     [users.data, sort],
   );
+  // A new row starts with the customer shown, when one is (a row for another would vanish from
+  // this list once saved).
+  const newUser = useMemo(
+    () => ({ ...EMPTY_USER, customer_code: filter === ALL_CUSTOMERS ? '' : filter }),
+    [filter],
+  );
   const editor = useEditRows<ManagedUser, UserValues>({
     items: chosenCodes === null ? [] : sortedUsers,
     getId: (user) => user.id,
     toValues,
-    emptyValues: EMPTY_USER,
+    emptyValues: newUser,
     validate: managerRowProblems,
   });
 
@@ -117,21 +142,21 @@ export function ManagersPage() {
   const columns: EditColumn<UserValues>[] = [
     textColumn<UserValues>('mail', 'メールアドレス', {
       type: 'email',
-      width: '25%',
+      width: '23%',
       // The server keeps a saved row's mail; another mail is a new row.
       readOnly: (row) => !row.isNew,
       header: <SortHeader label="メールアドレス" field="mail" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'mail') },
     }),
     textColumn<UserValues>('user_name', '氏名', {
-      width: '15%',
+      width: '14%',
       header: <SortHeader label="氏名" field="user_name" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'user_name') },
     }),
     {
       key: 'customer_code',
       label: '取引先コード',
-      width: '24%',
+      width: '31%',
       render: (row, { hideLabel, change }) => (
         <EditSelect
           label="取引先コード"
@@ -140,6 +165,7 @@ export function ManagersPage() {
           options={withCurrent(customerOptions, row.values.customer_code)}
           problem={row.problems.customer_code}
           changed={row.changed.customer_code}
+          disabled={isOwn(row)}
           onChange={(value) => {
             change('customer_code', value);
             // Spec §5: type 3 goes with customer 99999 only; drop a type the new customer lacks.
@@ -153,7 +179,7 @@ export function ManagersPage() {
     {
       key: 'user_type_id',
       label: '権限',
-      width: '16%',
+      width: '17%',
       header: <SortHeader label="権限" field="user_type_id" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'user_type_id') },
       render: (row, { hideLabel, change }) => (
@@ -164,6 +190,7 @@ export function ManagersPage() {
           options={typeOptions(row.values.customer_code)}
           problem={row.problems.user_type_id}
           changed={row.changed.user_type_id}
+          disabled={isOwn(row)}
           onChange={(value) => change('user_type_id', value)}
         />
       ),
@@ -190,7 +217,7 @@ export function ManagersPage() {
       // Spec §8: the description says whether the mail or the customer code is the duplicate.
       const mail = (errorDescription(error) ?? '').includes('mail');
       showErrorToast(mail ? DUPLICATE_MAIL_MESSAGE : DUPLICATE_CUSTOMER_CODE_MESSAGE);
-      editor.markProblem(row.key, mail ? 'mail' : 'customer_code');
+      editor.markProblem(row.key, mail ? 'mail' : 'customer_code', 'duplicate');
       return;
     }
     for (const field of refusedFields(error)) {
@@ -298,13 +325,18 @@ export function ManagersPage() {
               onChange={editor.changeValue}
               onRegister={register}
               onDelete={(row) => editor.requestDelete(row.key)}
+              canDelete={(row) => !isOwn(row)}
               emptyMessage={users.isError ? '読み込めませんでした。' : '利用者はいません。'}
               minWidth={880}
             />
           )}
           {chosen && users.isSuccess && (
             <Text size="xs" c="dimmed">
-              登録済みのメールアドレスは変更できません。別のメールアドレスは新規追加してください。
+              {
+                '登録済みのメールアドレスは変更できません。別のメールアドレスは新規追加してください。'
+              }
+              <br />
+              {'ご自身の取引先コード・権限の変更と削除は、他の管理者にご依頼ください。'}
             </Text>
           )}
         </Stack>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { DOCUMENT_LABELS } from '../../../../../domain/api/order-documents';
 import { BULK_DOWNLOAD_FILES_MAX } from '../../../../../domain/constants';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
+import { DialogModal } from '../../../components/feedback/dialog-modal';
 import type { DownloadDialog } from '../hooks/use-order-downloads';
 import { formatNumber } from './format';
 import {
@@ -38,7 +39,7 @@ export function DownloadDialogs({
 }) {
   return (
     <>
-      <Modal
+      <DialogModal
         opened={dialog?.kind === 'confirm'}
         onClose={onClose}
         title="一括ダウンロードの確認"
@@ -57,8 +58,13 @@ export function DownloadDialogs({
             </Group>
           </Stack>
         )}
-      </Modal>
-      <Modal opened={dialog?.kind === 'result'} onClose={onClose} title="ダウンロード結果" centered>
+      </DialogModal>
+      <DialogModal
+        opened={dialog?.kind === 'result'}
+        onClose={onClose}
+        title="ダウンロード結果"
+        centered
+      >
         {dialog?.kind === 'result' && (
           <Stack gap="md">
             <Text>{DOCUMENT_LABELS[dialog.type]}のダウンロードを開始しました。</Text>
@@ -74,8 +80,8 @@ export function DownloadDialogs({
             </Group>
           </Stack>
         )}
-      </Modal>
-      <Modal
+      </DialogModal>
+      <DialogModal
         opened={dialog?.kind === 'caution' || dialog?.kind === 'missing'}
         onClose={onClose}
         title="ご注意"
@@ -103,8 +109,8 @@ export function DownloadDialogs({
             <Button onClick={onClose}>閉じる</Button>
           </Group>
         </Stack>
-      </Modal>
-      <Modal
+      </DialogModal>
+      <DialogModal
         opened={dialog?.kind === 'tooMany'}
         onClose={onClose}
         title="一括ダウンロード"
@@ -121,7 +127,7 @@ export function DownloadDialogs({
             </Group>
           </Stack>
         )}
-      </Modal>
+      </DialogModal>
       <AccessErrorDialog opened={dialog?.kind === 'error'} onClose={onClose} />
     </>
   );

@@ -5,7 +5,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { KeywordMatch, LedgerStatusFilter } from '../../../../../domain/ledger-search';
 import type { OrderFilters } from '../api/search-ledger-items';
 import { KeywordInput } from './keyword-input';
-import { defaultOrderFilters, STATUS_OPTIONS, upperCaseItemNo } from './order-filters';
+import {
+  defaultOrderFilters,
+  STATUS_OPTIONS,
+  upperCaseItemNo,
+  withOrderedItemRange,
+} from './order-filters';
 import { SEARCH_WAIT_MESSAGE } from './order-messages';
 import classes from './orders.module.css';
 
@@ -46,17 +51,26 @@ export function FilterPanel({
     if (opened) setDraft(filters);
   }, [opened]);
 
+  // On a phone the calendar is a modal over the panel, and Mantine closes every open modal on
+  // Escape: while a calendar is open, Escape closes only the calendar.
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const calendarProps = {
+    onClick: () => setCalendarOpen(!isDesktop),
+    modalProps: { onExitTransitionEnd: () => setCalendarOpen(false) },
+  };
+
   const set = (patch: Partial<OrderFilters>) => setDraft((current) => ({ ...current, ...patch }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!waiting) onSearch(draft);
+    if (!waiting) onSearch(withOrderedItemRange(draft));
   };
 
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
+      closeOnEscape={!calendarOpen}
       position="right"
       size={isDesktop ? 440 : '100%'}
       title="絞り込み条件"
@@ -82,6 +96,7 @@ export function FilterPanel({
             <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.rangeRow}>
               <DatePickerInput
                 {...dateProps}
+                {...calendarProps}
                 aria-label="受注日（開始）"
                 clearButtonProps={{ 'aria-label': '受注日（開始）をクリア' }}
                 value={draft.fromDate}
@@ -95,6 +110,7 @@ export function FilterPanel({
               </Text>
               <DatePickerInput
                 {...dateProps}
+                {...calendarProps}
                 aria-label="受注日（終了）"
                 clearButtonProps={{ 'aria-label': '受注日（終了）をクリア' }}
                 value={draft.toDate}

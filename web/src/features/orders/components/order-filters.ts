@@ -40,6 +40,17 @@ export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
 /** Spec §5 item-number fields: upper case as they are typed. */
 export const upperCaseItemNo = (value: string) => value.toUpperCase();
 
+/**
+ * The item-number range in order: a range typed the wrong way round (SR → BT) would find nothing,
+ * so its bounds are swapped, as the person meant (the date pickers cannot be reversed at all).
+ */
+export function withOrderedItemRange(filters: OrderFilters): OrderFilters {
+  const start = normalizeItemNo(filters.itemNoStart);
+  const end = normalizeItemNo(filters.itemNoEnd);
+  if (!start || !end || start <= end) return filters;
+  return { ...filters, itemNoStart: filters.itemNoEnd, itemNoEnd: filters.itemNoStart };
+}
+
 /** The file-name field of each document type (spec §3 Order line). */
 export const FILE_NAME_OF: Record<DocumentType, (line: OrderLine) => string> = {
   invoice: (line) => line.invoice_file_name,
@@ -122,12 +133,13 @@ export const PHONE_SORT_OPTIONS: { value: string; label: string; sort: LedgerSor
   })),
 );
 
-/** Column header click: a new column sorts ascending, the sorted one turns around. */
-export function toggleSort(current: LedgerSort | null, field: LedgerSortField): LedgerSort {
-  if (current?.field === field) {
-    return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  }
-  return { field, direction: 'asc' };
+/**
+ * Column header click: a new column sorts ascending, a second click descending, a third goes back
+ * to the default order (newest order date first, which no column shows), as the phone's select can.
+ */
+export function toggleSort(current: LedgerSort | null, field: LedgerSortField): LedgerSort | null {
+  if (current?.field !== field) return { field, direction: 'asc' };
+  return current.direction === 'asc' ? { field, direction: 'desc' } : null;
 }
 
 /** Spec §5: the page input takes whole numbers from 1 to the page count; anything else is null. */

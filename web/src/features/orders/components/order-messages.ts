@@ -1,3 +1,5 @@
+import { formatNumber } from './format';
+
 // Texts of the orders screens. The spec's quoted meanings (spec §8 Orders) are kept word for word
 // where the spec gives them; the others follow the product's tone.
 
@@ -23,13 +25,11 @@ export const COPIED_MESSAGE = 'コピーしました！';
 
 /** "all search results N items" (spec §2); "N 件以上" when the server stopped counting at N. */
 export const resultCountText = (total: number, capped = false) =>
-  `全検索結果 ${new Intl.NumberFormat('ja-JP').format(total)} 件${capped ? '以上' : ''}`;
-
-const formatCount = (n: number) => new Intl.NumberFormat('ja-JP').format(n);
+  `全検索結果 ${formatNumber(total)} 件${capped ? '以上' : ''}`;
 
 /** More files selected than one zip takes (BULK_DOWNLOAD_FILES_MAX). */
 export const bulkTooManyText = (count: number, max: number) =>
-  `${formatCount(count)}件のファイルが選択されています。一度にダウンロードできるのは${formatCount(max)}件までです。選択を減らしてから、もう一度お試しください。`;
+  `${formatNumber(count)}件のファイルが選択されています。一度にダウンロードできるのは${formatNumber(max)}件までです。選択を減らしてから、もう一度お試しください。`;
 
 export const bulkConfirmText = (count: number) =>
-  `${count}件の明細が選択されています。ダウンロードしますか？`;
+  `${formatNumber(count)}件の明細が選択されています。ダウンロードしますか？`;

@@ -221,6 +221,24 @@ describe('the orders page', () => {
     );
   });
 
+  it('searches a range typed the wrong way round in order, and shows it so', async () => {
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 0 件');
+    let form = await openFilters(user);
+    await user.type(within(form).getByRole('textbox', { name: '品番（開始）' }), 'sr');
+    await user.type(within(form).getByRole('textbox', { name: '品番（終了）' }), 'bt');
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+    await waitFor(() =>
+      expect(lastSearch()).toMatchObject({ item_no_start: 'BT', item_no_end: 'SR' }),
+    );
+    expect(within(screen.getByLabelText('検索条件')).getByText('品番 BT〜SR')).toBeTruthy();
+    form = await openFilters(user);
+    expect(within(form).getByRole('textbox', { name: '品番（開始）' })).toHaveProperty(
+      'value',
+      'BT',
+    );
+  });
+
   it('takes only page numbers from 1 to the page count', { timeout: 40_000 }, async () => {
     ledger = Array.from({ length: 250 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
     const { user } = await renderOrders();
@@ -237,6 +255,10 @@ describe('the orders page', () => {
     }
     await user.clear(input);
     await user.type(input, '-2.5{Enter}');
+    expect(input.value).toBe('1');
+    // A number that is not whole is refused, not read as its digits ("0.3" is not page 3).
+    await user.clear(input);
+    await user.type(input, '0.3{Enter}');
     expect(input.value).toBe('1');
     expect(searches().some((b) => b.page < 1 || b.page > 3)).toBe(false);
 
@@ -423,6 +445,17 @@ describe('the orders page', () => {
     expect(screen.getByText(/選択中/).textContent).toContain('100');
   });
 
+  it('gives the long names of a row, cut to two lines, their whole text on hover', async () => {
+    const property = '世田谷市立東小学校 体育館屋根改修工事 第二期 太陽光発電設備設置工事';
+    ledger = [ledgerItem({ status: LEDGER_STATUS.backlog, property_name: property })];
+    await renderOrders();
+    await screen.findByText('全検索結果 1 件');
+    const [row] = bodyRows();
+    for (const text of [property, '株式会社東和ルーフ 本社', 'SR-200 ブラック']) {
+      expect(within(row!).getByText(text).getAttribute('title')).toBe(text);
+    }
+  });
+
   it('highlights backlog lines only when the status filter is all', async () => {
     ledger = [
       ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null }),
@@ -533,6 +566,55 @@ describe('the orders page', () => {
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('shipped');
   });
 
+  it('asks the server once per search: the new conditions, not the ones shown before', {
+    timeout: 30_000,
+  }, async () => {
+    ledger = [
+      ...Array.from({ length: 150 }, () => ledgerItem({ status: LEDGER_STATUS.backlog })),
+      ...Array.from({ length: 20 }, () => ledgerItem({ status: LEDGER_STATUS.shipped })),
+    ];
+    /** Status and page of the searches from the n-th on, read 300 ms after the last wait. */
+    const settledSearchesFrom = async (n: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return searches()
+        .slice(n)
+        .map((b) => [b.status, b.page]);
+    };
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 150 件');
+    // The next page is read ahead while the first is shown.
+    await waitFor(() => expect(searches().map((b) => b.page)).toEqual([1, 2]));
+
+    const form = await openFilters(user);
+    await user.click(within(form).getByRole('radio', { name: '出荷済' }));
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+    await screen.findByText('全検索結果 20 件');
+    expect(await settledSearchesFrom(2)).toEqual([['shipped', 1]]);
+
+    // The same conditions again load again, once.
+    await user.click(within(await openFilters(user)).getByRole('button', { name: '検索' }));
+    await waitFor(() => expect(searches()).toHaveLength(4));
+    expect(await settledSearchesFrom(3)).toEqual([['shipped', 1]]);
+  });
+
+  it('sorts by a column ascending, descending, then back to the newest order first', async () => {
+    ledger = Array.from({ length: 3 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    const { user } = renderWithProviders(<OrdersPage />, { session: USER });
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const header = () => screen.getByRole('columnheader', { name: /数量/ });
+    const sorted = async (sort: SearchBody['sort'], ariaSort: string | null) => {
+      await waitFor(() => expect(lastSearch().sort).toEqual(sort));
+      expect(header().getAttribute('aria-sort')).toBe(ariaSort);
+    };
+    await sorted({ field: 'sale_order_date', direction: 'desc' }, null);
+    await user.click(within(header()).getByRole('button'));
+    await sorted({ field: 'quantity', direction: 'asc' }, 'ascending');
+    await user.click(within(header()).getByRole('button'));
+    await sorted({ field: 'quantity', direction: 'desc' }, 'descending');
+    await user.click(within(header()).getByRole('button'));
+    await sorted({ field: 'sale_order_date', direction: 'desc' }, null);
+  });
+
   it('shows the last page when the address asks for a page past the end', async () => {
     ledger = Array.from({ length: 150 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
     const { router } = renderWithProviders(<OrdersPage />, {
@@ -580,6 +662,34 @@ describe('the orders page on a phone', () => {
     window.innerWidth = 390;
   });
 
+  it('pages by numbered pages, or by the page input while the count is a lower bound', {
+    timeout: 30_000,
+  }, async () => {
+    ledger = Array.from({ length: 250 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    const { user } = await renderOrders();
+    await screen.findByText('全検索結果 250 件');
+    const pages = screen.getByRole('navigation', { name: 'ページ送り' });
+    expect(
+      within(pages).getByRole('button', { name: '1ページ' }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(screen.queryByRole('textbox', { name: 'ページ番号' })).toBeNull();
+    await user.click(within(pages).getByRole('button', { name: '3ページ' }));
+    await waitFor(() => expect(lastSearch().page).toBe(3));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(50));
+    expect(within(pages).getByRole('button', { name: '次のページ' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+
+    ledger = Array.from({ length: 1200 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', answerCappedSearch);
+    const form = await openFilters(user);
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+    await screen.findByText('全検索結果 1,000 件以上');
+    expect(screen.getByRole('textbox', { name: 'ページ番号' })).toBeTruthy();
+    expect(screen.getByText('/ 10 以上')).toBeTruthy();
+  });
+
   it('names a sort the select does not offer (a desktop column from a link) as it is', async () => {
     ledger = [ledgerItem()];
     renderWithProviders(<OrdersPage />, { session: USER, path: '/orders?sort=quantity.desc' });
@@ -587,10 +697,10 @@ describe('the orders page on a phone', () => {
     expect(lastSearch().sort).toEqual({ field: 'quantity', direction: 'desc' });
     const sort = screen.getByRole('combobox', { name: '並び替え' }) as HTMLSelectElement;
     expect(sort.selectedOptions[0]?.textContent).toBe('数量（降順）');
-    expect([...sort.options].filter((o) => !o.disabled)).toHaveLength(8);
+    expect([...sort.options].filter((o) => !o.disabled)).toHaveLength(9);
   });
 
-  it('shows cards and sorts by the eight-option select', async () => {
+  it('shows cards, sorts by the eight sorts of the select and goes back to the default order', async () => {
     ledger = [ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null })];
     const { user } = await renderOrders();
     await screen.findByText('全検索結果 1 件');
@@ -602,6 +712,7 @@ describe('the orders page on a phone', () => {
     const sort = screen.getByRole('combobox', { name: '並び替え' }) as HTMLSelectElement;
     const options = [...sort.options].filter((o) => !o.disabled).map((o) => o.textContent);
     expect(options).toEqual([
+      '受注日の新しい順',
       '出荷日（昇順）',
       '出荷日（降順）',
       '物件名（昇順）',
@@ -615,6 +726,12 @@ describe('the orders page on a phone', () => {
     await waitFor(() =>
       expect(lastSearch().sort).toEqual({ field: 'model_name', direction: 'desc' }),
     );
+    // Back to the default order, newest order date first.
+    await user.selectOptions(sort, '');
+    await waitFor(() =>
+      expect(lastSearch().sort).toEqual({ field: 'sale_order_date', direction: 'desc' }),
+    );
+    await user.selectOptions(sort, 'model_name:desc');
 
     await user.click(within(cards).getByRole('button'));
     const detail = await screen.findByRole('dialog', { name: '注文明細の詳細' });

@@ -25,7 +25,9 @@ import {
 } from '../../../../../domain/constants';
 import type { LedgerSort, LedgerSortField } from '../../../../../domain/ledger-search';
 import { isStaff } from '../../../../../domain/user-type';
+import { PageNumbers } from '../../../components/navigation/page-numbers';
 import { paths } from '../../../config/paths';
+import { useHeightVariable } from '../../../hooks/use-height-variable';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { loginUserId } from '../../../lib/api-client';
@@ -82,18 +84,14 @@ export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => orderSearchFromParams(params), [params]);
   const { filters, sort, page } = state;
+  const addressOf = (next: Partial<OrderSearchState>) =>
+    orderSearchToParams({
+      ...state,
+      ...next,
+      customer: staff ? (next.customer ?? state.customer) : null,
+    });
   const show = (next: Partial<OrderSearchState>, options: { replace?: boolean } = {}) =>
-    setParams(
-      orderSearchToParams({
-        ...state,
-        ...next,
-        customer: staff ? (next.customer ?? state.customer) : null,
-      }),
-      {
-        preventScrollReset: true,
-        ...options,
-      },
-    );
+    setParams(addressOf(next), { preventScrollReset: true, ...options });
   // Spec §4: staff see nothing until they choose a customer; everyone else sees their own.
   const customerCode = staff ? state.customer : (userInfo?.customerCode ?? null);
   const [filterOpened, filterPanel] = useDisclosure(false);
@@ -103,6 +101,7 @@ export function OrdersPage() {
   const selection = useOrderSelection();
   const downloads = useOrderDownloads(customerCode);
   const resultsTop = useRef<HTMLDivElement>(null);
+  const toolbarRef = useHeightVariable<HTMLDivElement>('--orders-toolbar-height');
 
   const search: OrderSearch | null =
     customerCode === null ? null : { customerCode, filters, sort, page };
@@ -145,8 +144,12 @@ export function OrdersPage() {
     show({ filters: next, page: 1 });
     selection.clear();
     filterPanel.close();
-    // The same conditions again still mean "load again".
-    void queryClient.invalidateQueries({ queryKey: LEDGER_SEARCH_QUERY_ROOT });
+    // Every search reads the server again, also for conditions asked before: what is kept turns
+    // stale and is read again when shown. The same conditions again ("load again") read the
+    // search on screen at once; other conditions leave the one shown now unread.
+    const same = addressOf({ filters: next, page: 1 }).toString() === addressOf({}).toString();
+    void queryClient.invalidateQueries({ queryKey: LEDGER_SEARCH_QUERY_ROOT, refetchType: 'none' });
+    if (same && search) void result.refetch();
   };
 
   const chooseCustomer = (code: number) => {
@@ -154,7 +157,8 @@ export function OrdersPage() {
     setDetailOpened(false);
   };
 
-  const changeSort = (next: LedgerSort) => show({ sort: next, page: 1 });
+  /** null: the default order, newest order date first. */
+  const changeSort = (next: LedgerSort | null) => show({ sort: next, page: 1 });
 
   const changePage = (next: number) => {
     show({ page: next });
@@ -193,6 +197,7 @@ export function OrdersPage() {
       variant="default"
       leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
       onClick={filterPanel.open}
+      className={classes.filterButton}
     >
       絞り込み
     </Button>
@@ -201,7 +206,16 @@ export function OrdersPage() {
   const summaryBadges = (
     <Group gap={6} className={classes.summary} aria-label="検索条件">
       {summary.map((part) => (
-        <Badge key={part} variant="outline" color="gray.7" radius="sm" tt="none" fw={500}>
+        <Badge
+          key={part}
+          variant="outline"
+          color="gray.7"
+          radius="sm"
+          tt="none"
+          fw={500}
+          maw="100%"
+          title={part}
+        >
           {part}
         </Badge>
       ))}
@@ -246,15 +260,21 @@ export function OrdersPage() {
     );
   };
 
+  // Spec §2: the page input "/ total" on a desktop; numbered pages on a phone (spec §9), where
+  // tapping is easier than typing. A count that stopped early has no last page to number.
   const pager =
     lines.length > 0 ? (
       <Group justify="center" mt="md">
-        <PageControls
-          page={page}
-          pageCount={pageCount}
-          morePages={totalCapped}
-          onChange={changePage}
-        />
+        {isDesktop || totalCapped ? (
+          <PageControls
+            page={page}
+            pageCount={pageCount}
+            morePages={totalCapped}
+            onChange={changePage}
+          />
+        ) : (
+          <PageNumbers page={page} total={pageCount} onChange={changePage} compact />
+        )}
       </Group>
     ) : null;
 
@@ -291,7 +311,13 @@ export function OrdersPage() {
                 {summaryBadges}
               </Group>
             </Group>
-            <Group justify="space-between" align="flex-end" gap="md">
+            <Group
+              ref={toolbarRef}
+              justify="space-between"
+              align="flex-end"
+              gap="md"
+              className={classes.toolbar}
+            >
               {resultHeader}
               <BulkDownloadBar
                 selection={selection}
@@ -322,13 +348,14 @@ export function OrdersPage() {
               aria-label="並び替え"
               value={phoneSortValue}
               onChange={(event) => {
-                const option = PHONE_SORT_OPTIONS.find(
-                  (o) => o.value === event.currentTarget.value,
-                );
+                const { value } = event.currentTarget;
+                const option = PHONE_SORT_OPTIONS.find((o) => o.value === value);
                 if (option) changeSort(option.sort);
+                else if (value === '') changeSort(null);
               }}
               data={[
-                { value: '', label: '受注日の新しい順', disabled: true },
+                // The default order, to go back to after another (spec §2 lists eight sorts).
+                { value: '', label: '受注日の新しい順' },
                 // A sort the select does not offer (a desktop column, from a shared link) is
                 // named as it is, not shown as the first option.
                 ...(sort && !PHONE_SORT_OPTIONS.some((o) => o.value === phoneSortValue)

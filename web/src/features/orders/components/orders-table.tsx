@@ -53,60 +53,62 @@ export function OrdersTable({
   const allOnPage = lines.length > 0 && selectedOnPage === lines.length;
 
   return (
-    <Table.ScrollContainer minWidth={940} type="native">
-      <Table
-        highlightOnHover
-        stickyHeader
-        layout="fixed"
-        verticalSpacing={8}
-        className={classes.table}
-        aria-label="注文明細"
-        aria-busy={busy}
-        data-busy={busy || undefined}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={allOnPage ? 'すべて解除' : 'すべて選択'}
-                checked={allOnPage}
-                indeterminate={selectedOnPage > 0 && !allOnPage}
-                disabled={lines.length === 0}
-                onChange={() => selection.setMany(lines, !allOnPage)}
-              />
-            </Table.Th>
-            {COLUMNS.map((column) => (
-              <Table.Th
-                key={column.field}
-                w={column.width}
-                aria-sort={ariaSort(sort, column.field)}
-                ta={column.numeric ? 'right' : undefined}
-              >
-                <SortHeader
-                  label={SORT_FIELD_LABELS[column.field]}
-                  field={column.field}
-                  sort={sort}
-                  onSort={onSort}
+    <div className={classes.tableArea}>
+      <Table.ScrollContainer minWidth={940} type="native" className={classes.tableScroll}>
+        <Table
+          highlightOnHover
+          stickyHeader
+          layout="fixed"
+          verticalSpacing={8}
+          className={classes.table}
+          aria-label="注文明細"
+          aria-busy={busy}
+          data-busy={busy || undefined}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={allOnPage ? 'すべて解除' : 'すべて選択'}
+                  checked={allOnPage}
+                  indeterminate={selectedOnPage > 0 && !allOnPage}
+                  disabled={lines.length === 0}
+                  onChange={() => selection.setMany(lines, !allOnPage)}
                 />
               </Table.Th>
+              {COLUMNS.map((column) => (
+                <Table.Th
+                  key={column.field}
+                  w={column.width}
+                  aria-sort={ariaSort(sort, column.field)}
+                  ta={column.numeric ? 'right' : undefined}
+                >
+                  <SortHeader
+                    label={SORT_FIELD_LABELS[column.field]}
+                    field={column.field}
+                    sort={sort}
+                    onSort={onSort}
+                  />
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => (
+              <OrderRow
+                key={line.key}
+                line={line}
+                checked={selection.isSelected(line.key)}
+                backlog={highlightBacklog && line.status === LEDGER_STATUS.backlog}
+                active={line.key === activeKey}
+                onOpen={onOpen}
+                onToggle={selection.toggle}
+              />
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => (
-            <OrderRow
-              key={line.key}
-              line={line}
-              checked={selection.isSelected(line.key)}
-              backlog={highlightBacklog && line.status === LEDGER_STATUS.backlog}
-              active={line.key === activeKey}
-              onOpen={onOpen}
-              onToggle={selection.toggle}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
   );
 }
 
@@ -165,14 +167,20 @@ const OrderRow = memo(function OrderRow({
         )}
       </Table.Td>
       <Table.Td>
-        <div className={classes.clamp}>{line.property_name}</div>
+        <div className={classes.clamp} title={line.property_name}>
+          {line.property_name}
+        </div>
       </Table.Td>
       <Table.Td>
-        <div className={classes.clamp}>{line.destination_name1}</div>
+        <div className={classes.clamp} title={line.destination_name1}>
+          {line.destination_name1}
+        </div>
       </Table.Td>
       <Table.Td className={classes.itemNo}>{line.item_name}</Table.Td>
       <Table.Td>
-        <div className={classes.clamp}>{line.model_name}</div>
+        <div className={classes.clamp} title={line.model_name}>
+          {line.model_name}
+        </div>
       </Table.Td>
       <Table.Td ta="right" className={classes.nowrap}>
         {formatQuantity(line.quantity)}

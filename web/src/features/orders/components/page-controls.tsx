@@ -42,7 +42,7 @@ export function PageControls({
       <TextInput
         aria-label="ページ番号"
         value={text}
-        onChange={(event) => setText(event.currentTarget.value.replace(/[^0-9０-９]/g, ''))}
+        onChange={(event) => setText(event.currentTarget.value)}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit();

@@ -78,7 +78,7 @@ describe('the bulk download of the selected lines', () => {
     });
     await user.click(screen.getByRole('button', { name: '請求書を一括ダウンロード' }));
     const confirm = await screen.findByRole('dialog', { name: '一括ダウンロードの確認' });
-    expect(confirm.textContent).toContain('5001件の明細が選択されています。');
+    expect(confirm.textContent).toContain('5,001件の明細が選択されています。');
     expect(screen.queryByRole('dialog', { name: '一括ダウンロード' })).toBeNull();
   });
 });

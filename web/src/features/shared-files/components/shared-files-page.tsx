@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFolderOff, IconInfoCircle, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, type To, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import {
   AccessErrorAlertText,
   AccessErrorDialog,
 } from '../../../components/feedback/access-error-dialog';
+import { PageNumbers } from '../../../components/navigation/page-numbers';
 import { paths } from '../../../config/paths';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -155,18 +156,11 @@ export function SharedFilesPage() {
         />
         {totalPages > 1 && (
           <Stack gap={6} align="center">
-            <Pagination
+            <PageNumbers
+              page={page}
               total={totalPages}
-              value={Math.min(page, totalPages)}
               onChange={(next) => void navigate(placeTo({ page: next }))}
-              siblings={isDesktop ? 2 : 1}
-              boundaries={1}
-              size={isDesktop ? 'md' : 'sm'}
-              getControlProps={(control) => ({
-                'aria-label': CONTROL_LABELS[control],
-              })}
-              getItemProps={(item) => ({ 'aria-label': `${item}ページ` })}
-              aria-label="ページ"
+              compact={!isDesktop}
             />
             <Text size="sm" c="dimmed">
               {data.total}件中 {first}〜{last}件
@@ -218,10 +212,3 @@ export function SharedFilesPage() {
     </Stack>
   );
 }
-
-const CONTROL_LABELS = {
-  first: '最初のページ',
-  previous: '前のページ',
-  next: '次のページ',
-  last: '最後のページ',
-} as const;

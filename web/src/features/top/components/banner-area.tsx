@@ -3,6 +3,7 @@ import {
   Anchor,
   AspectRatio,
   Badge,
+  Center,
   Code,
   Group,
   Paper,
@@ -15,6 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBuilding, IconCalculator, IconFileCertificate } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { Banner } from '../../../../../domain/api/top-content';
 import { TOP_BANNER_DESKTOP_MAX } from '../../../../../domain/constants';
 import { AccessErrorAlertText } from '../../../components/feedback/access-error-dialog';
@@ -95,8 +97,22 @@ function CompanyHomeTile() {
 }
 
 function BannerTile({ banner }: { banner: Banner }) {
-  const image = (
-    <img src={banner.image_url} alt={banner.explanation} className={classes.bannerImage} />
+  // An image that does not load (moved, mistyped) leaves a tile with the banner's text instead
+  // of the browser's broken-image icon.
+  const [broken, setBroken] = useState(false);
+  const image = broken ? (
+    <Center className={classes.bannerFallback}>
+      <Text fw={700} ta="center" lineClamp={3}>
+        {banner.explanation}
+      </Text>
+    </Center>
+  ) : (
+    <img
+      src={banner.image_url}
+      alt={banner.explanation}
+      className={classes.bannerImage}
+      onError={() => setBroken(true)}
+    />
   );
   return (
     <AspectRatio ratio={TILE_RATIO}>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Banner, Notice } from '../../../../../domain/api/top-content';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
@@ -113,6 +113,18 @@ describe('the top page', () => {
 
     await screen.findByRole('link', { name: 'バナー1' });
     expect(bannerImages()).toHaveLength(5);
+  });
+
+  it('shows a banner whose image does not load as its text, still linking to its page', async () => {
+    serve({ banners: [banner(1)] });
+    renderWithProviders(<TopPage />, { session: {} });
+
+    const image = await screen.findByRole('img', { name: 'バナー1' });
+    fireEvent.error(image);
+    const link = await screen.findByRole('link', { name: 'バナー1' });
+    expect(within(link).queryByRole('img')).toBeNull();
+    expect(within(link).getByText('バナー1')).toBeTruthy();
+    expect(link.getAttribute('href')).toBe('https://example.com/banner/1');
   });
 
   it('shows a banner without destination as an image only', async () => {

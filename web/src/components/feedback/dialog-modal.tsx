@@ -1,0 +1,47 @@
+import { Modal, type ModalProps } from '@mantine/core';
+import { useCallback, useEffect, useRef } from 'react';
+
+/**
+ * Remembers the elements focused last while this dialog is closed and, once it has closed, gives
+ * the focus back to the latest of them still on the page (if it is enabled), when the focus was
+ * left on the page's body. Mantine's own return goes to what had the focus when the dialog opened: the body,
+ * when the button that started the work was disabled while it ran (a download's spinner), so the
+ * keyboard would start again at the top. (After a confirmation the latest is the confirming
+ * button, gone with its dialog; the one before it started it all.)
+ */
+function useFocusAfterClose(opened: boolean) {
+  const recent = useRef<HTMLElement[]>([]);
+  useEffect(() => {
+    if (opened) return;
+    const remember = (event: FocusEvent) => {
+      if (!(event.target instanceof HTMLElement)) return;
+      recent.current = [...recent.current.filter((e) => e !== event.target), event.target].slice(
+        -5,
+      );
+    };
+    document.addEventListener('focusin', remember);
+    return () => document.removeEventListener('focusin', remember);
+  }, [opened]);
+  return useCallback(() => {
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (!focusLost) return;
+    // The latest still on the page, and only if enabled: an older one would be a jump elsewhere.
+    const target = recent.current.findLast((e) => e.isConnected);
+    if (target && !target.matches(':disabled')) target.focus({ preventScroll: true });
+  }, []);
+}
+
+/** The portal's dialog: Mantine's Modal that does not leave the keyboard focus on the body. */
+export function DialogModal({ onExitTransitionEnd, ...props }: ModalProps) {
+  const refocus = useFocusAfterClose(props.opened);
+  return (
+    <Modal
+      {...props}
+      onExitTransitionEnd={() => {
+        // The closed dialog's content (its 閉じる button holds the focus) goes right after this.
+        window.setTimeout(refocus);
+        onExitTransitionEnd?.();
+      }}
+    />
+  );
+}
