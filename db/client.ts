@@ -190,6 +190,21 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  // drizzle-orm 0.45's transaction on a pool checks a connection out and sends BEGIN before its
+  // try/finally: a BEGIN that fails (on a connection the server has just ended) never gave the
+  // connection back, so a few database restarts left the pool dry and pool.end() waiting forever.
+  // Each transaction checks its connection out here and always gives it back; the pool drops it
+  // if it is broken.
+  const transaction: Database['transaction'] = async (run, config) => {
+    const client = await pool.connect();
+    try {
+      const onClient = drizzleNodePg({ client, schema }) as unknown as Database;
+      return await onClient.transaction(run, config);
+    } finally {
+      client.release();
+    }
+  };
+  db.transaction = transaction;
   return {
     db,
     kind: 'postgres',

@@ -53,5 +53,29 @@ describe.runIf(await postgresAnswers(POSTGRES_URL, Boolean(process.env.DATABASE_
       };
       expect(after.rows[0]!.two).toBe(2);
     });
+
+    // drizzle-orm 0.45 checks a pool connection out and sends BEGIN before its try/finally, so a
+    // BEGIN that fails (on a connection the server has just ended — the database-restart fault
+    // test's afterAll waited 120 s in CI for the pool to close) never gave its connection back:
+    // twenty such failures and every query waited for a connection that would never come. An
+    // invalid isolation level makes BEGIN fail the same way, every time.
+    it('gives the connection of a transaction whose BEGIN fails back to the pool', async () => {
+      const own = openDatabase({ databaseUrl: POSTGRES_URL, dataDir: tmpdir() });
+      let closed = false;
+      try {
+        for (let i = 0; i < 21; i++) {
+          await expect(
+            own.db.transaction(async () => {}, { isolationLevel: 'no such level' as never }),
+          ).rejects.toThrow(/begin isolation level/);
+        }
+        const rows = (await own.db.execute(sql`select 3 as three`)) as unknown as {
+          rows: { three: number }[];
+        };
+        expect(rows.rows[0]!.three).toBe(3);
+      } finally {
+        await Promise.race([own.close().then(() => (closed = true)), sleep(5_000)]);
+      }
+      expect(closed, 'the pool closed within 5 s').toBe(true);
+    }, 30_000);
   },
 );
