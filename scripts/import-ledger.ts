@@ -1,7 +1,9 @@
 // `npm run import:ledger -- file.csv [more.csv …]`: upserts order lines from the core system's CSV
 // export (README "Ledger import (CSV)"). Each file is checked row by row and written in one
-// transaction: a file with a bad row writes nothing and the command exits with status 1.
-import { readFile } from 'node:fs/promises';
+// transaction: a file with a bad row writes nothing and the command exits with status 1. A file
+// is read twice (checked, then written) in pieces, never held whole: exports of millions of lines
+// need no more memory than small ones, beyond each line's key.
+import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../server/config';
@@ -24,8 +26,7 @@ async function main(files: readonly string[]): Promise<number> {
     for (const file of files) {
       const started = performance.now();
       try {
-        const text = await readFile(file);
-        const result = await importLedgerCsv(platform.database.db, text, {
+        const result = await importLedgerCsv(platform.database.db, () => createReadStream(file), {
           actorUserId: null,
           actorMail: null,
           source: 'cli',

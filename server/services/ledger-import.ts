@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -157,33 +157,109 @@ export interface ParsedLedgerCsv {
   lineNumbers: number[];
 }
 
+/**
+ * A CSV to import: its text or bytes, or a function opening it afresh. A file is opened twice, once
+ * to check every row and once to write them, and is never held whole: a core export of millions
+ * of lines is read in 64 KB pieces.
+ */
+export type LedgerCsvSource = string | Buffer | (() => AsyncIterable<Buffer | string>);
+
+/** What a pass read: its byte count and SHA-256, so the write pass can tell a changed file. */
+class Digest {
+  private readonly hash = createHash('sha256');
+  bytes = 0;
+  update(chunk: Buffer) {
+    this.hash.update(chunk);
+    this.bytes += chunk.length;
+  }
+  hex() {
+    return this.hash.digest('hex');
+  }
+}
+
+function openChunks(source: LedgerCsvSource): AsyncIterable<Buffer | string> | Iterable<Buffer> {
+  if (typeof source === 'function') return source();
+  const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
+  return (function* () {
+    for (let i = 0; i < bytes.length; i += CHUNK_BYTES) yield bytes.subarray(i, i + CHUNK_BYTES);
+  })();
+}
+
+async function* digested(source: LedgerCsvSource, digest: Digest): AsyncGenerator<Buffer> {
+  for await (const chunk of openChunks(source)) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    digest.update(bytes);
+    yield bytes;
+  }
+}
+
 interface CsvRecord {
   record: string[];
-  info: { lines: number };
+  /** The file line the record starts on (a quoted value may span lines). */
+  line: number;
+}
+
+/** Line breaks inside a value (CR LF counted once), and how many of them are CR LF. */
+function breaksIn(value: string): { breaks: number; crlf: number } {
+  let breaks = 0;
+  let crlf = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 10) breaks++;
+    else if (c === 13) {
+      breaks++;
+      if (value.charCodeAt(i + 1) === 10) {
+        crlf++;
+        i++;
+      }
+    }
+  }
+  return { breaks, crlf };
 }
 
 /**
- * The records of a CSV text with the line each ends on, read by csv-parse's stream in 64 KB
- * pieces and giving the event loop a turn every YIELD_EVERY records: a 20 MB file takes seconds
- * of CPU, and other requests must not wait for it.
+ * The records of a CSV with the line each starts on, read by csv-parse's stream and giving the
+ * event loop a turn every YIELD_EVERY records: a 20 MB file takes seconds of CPU, and other
+ * requests must not wait for it. Bytes that are not UTF-8 (a Shift_JIS export, say) decode to
+ * U+FFFD; the first such line is reported instead of a confusing column error.
  */
-async function* csvRecords(input: string | Buffer): AsyncGenerator<CsvRecord> {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
-  const pieces = function* () {
-    for (let i = 0; i < bytes.length; i += CHUNK_BYTES) yield bytes.subarray(i, i + CHUNK_BYTES);
-  };
-  const parser = Readable.from(pieces()).pipe(
-    parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true }),
-  );
+async function* csvRecords(source: LedgerCsvSource, digest: Digest): AsyncGenerator<CsvRecord> {
+  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
+  // pipeline, not pipe: a source that fails (a file that cannot be read) fails the parser too.
+  pipeline(Readable.from(digested(source, digest)), parser, () => {});
+  // csv-parse's line count (info.lines) is where a record ends, and it counts a CR LF inside a
+  // quoted value as two lines.
+  let drift = 0;
   let count = 0;
   try {
-    for await (const record of parser as AsyncIterable<CsvRecord>) {
-      yield record;
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      let breaks = 0;
+      for (const value of record) {
+        if (value.includes('\n') || value.includes('\r')) {
+          const inValue = breaksIn(value);
+          breaks += inValue.breaks;
+          drift += inValue.crlf;
+        }
+      }
+      const line = info.lines - drift - breaks;
+      if (record.some((value) => value.includes('\uFFFD'))) {
+        throw new LedgerImportError([
+          {
+            line,
+            column: null,
+            message: `${line}行目: UTF-8 ではない文字があります。CSVを UTF-8 で保存し直してください。`,
+          },
+        ]);
+      }
+      yield { record, line };
       if (++count % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   } catch (error) {
     if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 1;
+      const line = ((error as CsvError & { lines?: number }).lines ?? 1) - drift;
       throw new LedgerImportError([
         { line, column: null, message: `${line}行目: CSVとして読めません（${error.code}）。` },
       ]);
@@ -192,66 +268,57 @@ async function* csvRecords(input: string | Buffer): AsyncGenerator<CsvRecord> {
   }
 }
 
-/**
- * The text of a file that must be UTF-8. Bytes that are not (a Shift_JIS export, say) decode to
- * U+FFFD; the first one is reported with its line instead of a confusing column error.
- */
-function assertUtf8(input: string | Buffer): string {
-  const text = typeof input === 'string' ? input : input.toString('utf8');
-  const bad = text.indexOf('\uFFFD');
-  if (bad >= 0) {
-    const line = text.slice(0, bad).split('\n').length;
-    throw new LedgerImportError([
-      {
-        line,
-        column: null,
-        message: `${line}行目: UTF-8 ではない文字があります。CSVを UTF-8 で保存し直してください。`,
-      },
-    ]);
-  }
-  return text;
-}
-
-/**
- * Reads a ledger CSV (UTF-8, BOM allowed, header row required, columns in any order). Throws
- * LedgerImportError listing each bad row by line number; returns only when every row is good.
- */
-export async function parseLedgerCsv(input: string | Buffer): Promise<ParsedLedgerCsv> {
-  const records = csvRecords(assertUtf8(input));
-  const first = await records.next();
-  const problems = new ProblemList();
-  if (first.done) {
+/** Where each column is in the file, from its header row; throws when the header is wrong. */
+function readHeader(header: CsvRecord | undefined): {
+  position: Map<CsvColumn, number>;
+  width: number;
+} {
+  if (!header) {
     throw new LedgerImportError([
       { line: 1, column: null, message: '1行目: 見出し行がありません。' },
     ]);
   }
-  const headerNames = first.value.record.map((name) => name.trim());
-  const position = new Map<string, number>();
-  headerNames.forEach((name, index) => {
+  const at = header.line;
+  const problems = new ProblemList();
+  const names = header.record.map((name) => name.trim());
+  const position = new Map<CsvColumn, number>();
+  names.forEach((name, index) => {
     if (!(COLUMN_NAMES as string[]).includes(name)) {
-      problems.add(1, null, `1行目: 不明な列名です: "${shown(name)}"`);
-    } else if (position.has(name)) {
-      problems.add(1, name as CsvColumn, `1行目: 列名が重複しています: ${name}`);
+      problems.add(at, null, `${at}行目: 不明な列名です: "${shown(name)}"`);
+    } else if (position.has(name as CsvColumn)) {
+      problems.add(at, name as CsvColumn, `${at}行目: 列名が重複しています: ${name}`);
     } else {
-      position.set(name, index);
+      position.set(name as CsvColumn, index);
     }
   });
   for (const column of COLUMN_NAMES) {
     if (!position.has(column))
-      problems.add(1, column, `1行目: 列 ${columnTitle(column)}がありません。`);
+      problems.add(at, column, `${at}行目: 列 ${columnTitle(column)}がありません。`);
   }
   problems.throwIfAny();
+  return { position, width: names.length };
+}
 
-  const lines: LedgerLine[] = [];
-  const lineNumbers: number[] = [];
-  const keys = new Map<string, number>();
-  for await (const { record, info } of records) {
-    const lineNo = info.lines;
-    if (record.length !== headerNames.length) {
+/**
+ * The good lines of a ledger CSV (UTF-8, BOM allowed, header row required, columns in any
+ * order), each with its line number; every bad row goes to the problem list by line number.
+ * With `keys`, a line repeating an earlier one's key is a problem too.
+ */
+async function* ledgerLines(
+  source: LedgerCsvSource,
+  problems: ProblemList,
+  digest: Digest,
+  keys?: Map<string, number>,
+): AsyncGenerator<{ line: LedgerLine; lineNo: number }> {
+  const records = csvRecords(source, digest);
+  const first = await records.next();
+  const { position, width } = readHeader(first.done ? undefined : first.value);
+  for await (const { record, line: lineNo } of records) {
+    if (record.length !== width) {
       problems.add(
         lineNo,
         null,
-        `${lineNo}行目: 列の数が${record.length}です（見出しは${headerNames.length}列）。`,
+        `${lineNo}行目: 列の数が${record.length}です（見出しは${width}列）。`,
       );
       continue;
     }
@@ -268,23 +335,38 @@ export async function parseLedgerCsv(input: string | Buffer): Promise<ParsedLedg
     }
     if (!good) continue;
     const parsed = line as unknown as LedgerLine;
-    const key = JSON.stringify([
-      parsed.sale_order_no,
-      parsed.sale_order_line_no,
-      parsed.delivery_no,
-      parsed.delivery_line_no,
-    ]);
-    const earlier = keys.get(key);
-    if (earlier !== undefined) {
-      problems.add(
-        lineNo,
-        null,
-        `${lineNo}行目: ${earlier}行目と同じ明細（受注番号・受注明細番号・出荷番号・出荷明細番号）です。`,
-      );
-      continue;
+    if (keys) {
+      const key = JSON.stringify([
+        parsed.sale_order_no,
+        parsed.sale_order_line_no,
+        parsed.delivery_no,
+        parsed.delivery_line_no,
+      ]);
+      const earlier = keys.get(key);
+      if (earlier !== undefined) {
+        problems.add(
+          lineNo,
+          null,
+          `${lineNo}行目: ${earlier}行目と同じ明細（受注番号・受注明細番号・出荷番号・出荷明細番号）です。`,
+        );
+        continue;
+      }
+      keys.set(key, lineNo);
     }
-    keys.set(key, lineNo);
-    lines.push(parsed);
+    yield { line: parsed, lineNo };
+  }
+}
+
+/**
+ * Reads a whole ledger CSV into memory. Throws LedgerImportError listing each bad row by line
+ * number; returns only when every row is good.
+ */
+export async function parseLedgerCsv(input: LedgerCsvSource): Promise<ParsedLedgerCsv> {
+  const problems = new ProblemList();
+  const lines: LedgerLine[] = [];
+  const lineNumbers: number[] = [];
+  for await (const { line, lineNo } of ledgerLines(input, problems, new Digest(), new Map())) {
+    lines.push(line);
     lineNumbers.push(lineNo);
   }
   problems.throwIfAny();
@@ -299,44 +381,74 @@ export interface LedgerImportActor {
   fileName?: string;
 }
 
+/** The first line numbers of each customer code of a file, and how many lines name it. */
+type LinesByCustomer = Map<number, { lines: number[]; count: number }>;
+
 /**
- * Checks and upserts one CSV file in one transaction, with its audit entry; throws
- * LedgerImportError (nothing written) when a row is bad or names an unknown customer.
+ * Checks and upserts one CSV in one transaction, with its audit entry; throws LedgerImportError
+ * (nothing written) listing every bad row and every line naming an unknown customer.
+ *
+ * Two passes over the source: the first checks every row and keeps only each line's key (for
+ * repeated lines) and the customer codes; the second, inside the transaction, reads the file
+ * again and writes it ROWS_PER_STATEMENT lines at a time. A file that changed in between (its
+ * bytes or SHA-256 differ) is rolled back.
  */
 export async function importLedgerCsv(
   db: Database,
-  text: string | Buffer,
+  source: LedgerCsvSource,
   actor: LedgerImportActor,
 ): Promise<LedgerImportAnswer> {
-  const { lines, lineNumbers } = await parseLedgerCsv(text);
-  // Key order, so that concurrent writers of the same lines take their locks in one order.
-  const order = lines.map((_, i) => i);
-  const keyOf = (l: LedgerLine) =>
-    [
-      l.sale_order_no,
-      String(l.sale_order_line_no).padStart(10, '0'),
-      l.delivery_no,
-      String(l.delivery_line_no).padStart(10, '0'),
-    ].join('\u0000');
-  order.sort((a, b) => (keyOf(lines[a]!) < keyOf(lines[b]!) ? -1 : 1));
+  const problems = new ProblemList();
+  const checked = new Digest();
+  const byCustomer: LinesByCustomer = new Map();
+  let total = 0;
+  for await (const { line, lineNo } of ledgerLines(source, problems, checked, new Map())) {
+    total++;
+    let entry = byCustomer.get(line.customer_code);
+    if (!entry) {
+      entry = { lines: [], count: 0 };
+      byCustomer.set(line.customer_code, entry);
+    }
+    if (entry.lines.length < MAX_LISTED_PROBLEMS) entry.lines.push(lineNo);
+    entry.count++;
+  }
+  const sha256 = checked.hex();
 
   return db.transaction(async (tx) => {
+    // Imports run one at a time (they are the only writers of ledger_items), so two files
+    // writing the same lines cannot deadlock each other.
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
-    await assertCustomersExist(tx as unknown as Database, lines, lineNumbers);
+    throwIfAnyProblem(problems, await unknownCustomers(tx as unknown as Database, byCustomer));
+
+    const written = new Digest();
+    const changed = new ProblemList();
+    let count = 0;
     let inserted = 0;
     let updated = 0;
-    for (let i = 0; i < order.length; i += ROWS_PER_STATEMENT) {
-      const batch = order.slice(i, i + ROWS_PER_STATEMENT).map((index) => lines[index]!);
+    let batch: LedgerLine[] = [];
+    const flush = async () => {
       const counts = await upsertLedgerLines(tx, batch);
       inserted += counts.inserted;
       updated += counts.updated;
-    }
-    const answer = {
-      total: lines.length,
-      inserted,
-      updated,
-      unchanged: lines.length - inserted - updated,
+      batch = [];
     };
+    for await (const { line } of ledgerLines(source, changed, written)) {
+      batch.push(line);
+      count++;
+      if (batch.length === ROWS_PER_STATEMENT) await flush();
+    }
+    await flush();
+    const same =
+      changed.problems.length === 0 &&
+      count === total &&
+      written.bytes === checked.bytes &&
+      written.hex() === sha256;
+    if (!same) {
+      throw new Error(
+        'the file changed while it was being imported; nothing was written — import it again',
+      );
+    }
+    const answer = { total, inserted, updated, unchanged: total - inserted - updated };
     await recordAudit(tx, {
       actorUserId: actor.actorUserId,
       actorMail: actor.actorMail,
@@ -348,21 +460,19 @@ export async function importLedgerCsv(
         ...answer,
         source: actor.source,
         ...(actor.fileName ? { fileName: actor.fileName } : {}),
-        bytes: Buffer.byteLength(text),
-        sha256: createHash('sha256').update(text).digest('hex'),
+        bytes: checked.bytes,
+        sha256,
       },
     });
     return answer;
   });
 }
 
-async function assertCustomersExist(
-  db: Database,
-  lines: readonly LedgerLine[],
-  lineNumbers: readonly number[],
-): Promise<void> {
-  const codes = [...new Set(lines.map((l) => l.customer_code))];
-  if (codes.length === 0) return;
+/** Every line naming a customer code that is not registered, as problems. */
+async function unknownCustomers(db: Database, byCustomer: LinesByCustomer): Promise<ProblemList> {
+  const problems = new ProblemList();
+  const codes = [...byCustomer.keys()];
+  if (codes.length === 0) return problems;
   const known = new Set(
     (
       await db
@@ -371,18 +481,29 @@ async function assertCustomersExist(
         .where(inArray(customers.customer_code, codes))
     ).map((r) => r.code),
   );
-  const problems = new ProblemList();
-  lines.forEach((line, i) => {
-    if (!known.has(line.customer_code)) {
-      const lineNo = lineNumbers[i]!;
+  for (const [code, { lines, count }] of byCustomer) {
+    if (known.has(code)) continue;
+    for (const lineNo of lines) {
       problems.add(
         lineNo,
         'customer_code',
-        `${lineNo}行目: ${columnTitle('customer_code')}が登録されていません: ${line.customer_code}`,
+        `${lineNo}行目: ${columnTitle('customer_code')}が登録されていません: ${code}`,
       );
     }
-  });
-  problems.throwIfAny();
+    problems.more += count - lines.length;
+  }
+  return problems;
+}
+
+/** Throws the problems of the lists as one LedgerImportError, in line order. */
+function throwIfAnyProblem(...lists: ProblemList[]): void {
+  const all = lists.flatMap((list) => list.problems).sort((a, b) => a.line - b.line);
+  if (all.length === 0) return;
+  const more = lists.reduce((n, list) => n + list.more, 0);
+  throw new LedgerImportError(
+    all.slice(0, MAX_LISTED_PROBLEMS),
+    more + Math.max(0, all.length - MAX_LISTED_PROBLEMS),
+  );
 }
 
 /** POST /api/v1/spec/import-ledger: staff only; a bad file answers 400 naming its lines. */

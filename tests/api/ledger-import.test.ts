@@ -2,6 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerItems } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
+import { importLedgerCsv } from '../../server/services/ledger-import';
 import { bearer, signIn } from './helpers/auth';
 import { createBacklogItem, createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -232,6 +233,50 @@ describe('a file with a bad row writes nothing', () => {
     expect(res.json().message).toContain('3行目');
     expect(res.json().message).toContain('UTF-8');
     expect(await storedRows(lines)).toEqual([]);
+  });
+
+  it('bad rows and lines of unknown customers are listed together, in line order', async () => {
+    const lines = good();
+    const bad = [...lines];
+    bad[0] = { ...bad[0]!, customer_code: 55555 };
+    bad[2] = { ...bad[2]!, sale_order_date: 'someday' };
+    bad[3] = { ...bad[3]!, customer_code: 55556 };
+    const res = await upload('staff', ledgerCsv(bad));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.map((e: { field: string }) => e.field)).toEqual([
+      'lines.2.customer_code',
+      'lines.4.sale_order_date',
+      'lines.5.customer_code',
+    ]);
+    expect(await storedRows(lines)).toEqual([]);
+  });
+
+  it('a quoted value over several lines: a later bad row is named by its own first line', async () => {
+    const lines = good();
+    lines[0] = { ...lines[0]!, destination_address: '北海道札幌市\r\n中央区\n北一条西1-2-3' };
+    const csv = ledgerCsv(lines).split('\r\n');
+    // The header is line 1; the first row spans lines 2–4, so the third data row is on line 6.
+    const third = csv.findIndex((row) => row.includes(lines[2]!.sale_order_no));
+    csv[third] = csv[third]!.replace(',10,12800,', ',10個,12800,');
+    await expectRefused(csv.join('\r\n'), 6, 'lines.6.quantity', lines);
+  });
+
+  it('a file that changes between the check and the write writes nothing', async () => {
+    const lines = good();
+    const changed = [...lines, createLedgerItem()];
+    let opened = 0;
+    // The command line reads a file twice: a first pass checks it, a second writes it.
+    const source = async function* () {
+      opened++;
+      yield ledgerCsv(opened === 1 ? lines : changed);
+    };
+    const before = await lineCount();
+    await expect(
+      importLedgerCsv(t.database.db, source, { actorUserId: null, actorMail: null, source: 'cli' }),
+    ).rejects.toThrow(/the file changed while it was being imported; nothing was written/);
+    expect(opened).toBe(2);
+    expect(await lineCount()).toBe(before);
+    expect(await storedRows(changed)).toEqual([]);
   });
 
   it('an empty body or a file without data rows', async () => {

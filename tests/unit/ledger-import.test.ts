@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   LEDGER_CSV_COLUMNS,
@@ -88,6 +91,22 @@ describe('reading a ledger CSV', () => {
     const [problem] = await problemsOf(text);
     expect(problem!.line).toBeGreaterThanOrEqual(3);
     expect(problem!.message).toContain('行目');
+  });
+
+  it('a file that cannot be read fails with its reason instead of waiting forever', async () => {
+    await expect(
+      parseLedgerCsv(() => createReadStream(join(tmpdir(), 'no-such-ledger.csv'))),
+    ).rejects.toThrow(/ENOENT/);
+  });
+
+  it('reads a file in pieces, a character split between two pieces included', async () => {
+    const bytes = Buffer.from(`${header.join(',')}\n${row()}\n`);
+    const cut = bytes.indexOf(Buffer.from('山田')) + 1; // inside the three bytes of 山
+    const { lines } = await parseLedgerCsv(async function* () {
+      yield bytes.subarray(0, cut);
+      yield bytes.subarray(cut);
+    });
+    expect(lines[0]!.property_name).toBe('山田様邸 新築工事');
   });
 
   it('refuses unknown and missing header columns', async () => {
