@@ -1,11 +1,14 @@
-// `npm run build`: the web app with Vite into dist/web, the server bundled with esbuild into dist/server.
+// `npm run build`: the web app with Vite into dist/web (with brotli and gzip copies of its scripts and
+// styles), the server bundled with esbuild into dist/server.
 import { rmSync } from 'node:fs';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { precompressFolder } from './precompress.mjs';
 
 export async function buildAll() {
   const started = performance.now();
   await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  precompressFolder('dist/web');
   rmSync('dist/server', { recursive: true, force: true });
   await esbuild({
     entryPoints: ['server/main.ts'],

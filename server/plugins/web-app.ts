@@ -49,6 +49,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       root: opts.webRoot,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of the scripts and styles (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite puts a content hash in every asset name under /assets, so they never change.
         res.header(

@@ -1,14 +1,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/api-error';
+import { precompressFolder } from '../../scripts/precompress.mjs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const webRoot = mkdtempSync(join(tmpdir(), 'portal-web-root-'));
+const BIG_SCRIPT = `${'export const 見出し = "屋根材ポータル";\n'.repeat(400)}`;
 const logLines: string[] = [];
 let t: TestApp;
 
@@ -19,6 +22,8 @@ beforeAll(async () => {
     '<!doctype html><html lang="ja"><head><title>x</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(webRoot, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  precompressFolder(webRoot);
   t = await createTestApp({
     webRoot,
     env: { WEB_TITLE: '屋根材ポータル</title><script>', SUPPORT_EMAIL: 'help@example.jp' },
@@ -83,6 +88,30 @@ describe('the web app', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends a built script compressed to a browser that accepts it, as it was to one that does not', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(BIG_SCRIPT) / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(BIG_SCRIPT);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(BIG_SCRIPT);
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': '' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 
   it('sends security headers with a CSP that allows only our own scripts', async () => {

@@ -132,7 +132,10 @@ test.describe('the top-page editor', () => {
     await expect(page.getByText(`「${explanation}」を登録しました。`)).toBeVisible();
 
     const reader = await openAs(browser, testInfo, 'user');
-    const banner = reader.page.getByRole('link', { name: explanation, exact: true });
+    const banner = reader.page.getByRole('link', {
+      name: `${explanation}（新しいタブで開きます）`,
+      exact: true,
+    });
     await expect(banner).toHaveAttribute('href', 'https://example.com/e2e-banner');
     await expect(banner).toHaveAttribute('target', '_blank');
     await expect(banner.getByRole('img')).toBeVisible();

@@ -29,6 +29,18 @@ test.describe('the public shell', () => {
     expect(errors).toEqual([]);
   });
 
+  test('loads the scripts and styles compressed', async ({ page }) => {
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', async (response) => {
+      if (!/\/assets\/index-[^/]*\.(js|css)$/.test(response.url())) return;
+      encodings.set(response.url(), (await response.allHeaders())['content-encoding']);
+    });
+    await page.goto('/');
+    await expectLoginScreen(page);
+    await expect.poll(() => encodings.size).toBe(2);
+    expect([...encodings.values()]).toEqual(['br', 'br']);
+  });
+
   test('shows the login screen at an unknown path', async ({ page }) => {
     const errors = watchConsole(page);
     await page.goto('/no-such-page/at-all');

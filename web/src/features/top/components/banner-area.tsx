@@ -124,6 +124,7 @@ function BannerTile({ banner }: { banner: Banner }) {
           className={classes.bannerLink}
         >
           {image}
+          <VisuallyHidden>{NEW_TAB}</VisuallyHidden>
         </a>
       ) : (
         image

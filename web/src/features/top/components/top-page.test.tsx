@@ -91,7 +91,8 @@ describe('the top page', () => {
     serve({ banners: [1, 2, 3, 4, 5].map((id) => banner(id)) });
     renderWithProviders(<TopPage />, { session: {} });
 
-    const first = await screen.findByRole('link', { name: 'バナー1' });
+    // A screen reader hears that the link opens a new tab, as the sighted see by the icon elsewhere.
+    const first = await screen.findByRole('link', { name: 'バナー1（新しいタブで開きます）' });
     expect(first.getAttribute('href')).toBe('https://example.com/banner/1');
     expect(first.getAttribute('target')).toBe('_blank');
     expect(within(first).getByRole('img', { name: 'バナー1' }).getAttribute('src')).toBe(
@@ -111,7 +112,7 @@ describe('the top page', () => {
     serve({ banners: [1, 2, 3, 4, 5].map((id) => banner(id)) });
     renderWithProviders(<TopPage />, { session: {} });
 
-    await screen.findByRole('link', { name: 'バナー1' });
+    await screen.findByRole('link', { name: 'バナー1（新しいタブで開きます）' });
     expect(bannerImages()).toHaveLength(5);
   });
 
@@ -121,7 +122,7 @@ describe('the top page', () => {
 
     const image = await screen.findByRole('img', { name: 'バナー1' });
     fireEvent.error(image);
-    const link = await screen.findByRole('link', { name: 'バナー1' });
+    const link = await screen.findByRole('link', { name: /^バナー1\s?（新しいタブで開きます）$/ });
     expect(within(link).queryByRole('img')).toBeNull();
     expect(within(link).getByText('バナー1')).toBeTruthy();
     expect(link.getAttribute('href')).toBe('https://example.com/banner/1');
