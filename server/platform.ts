@@ -51,7 +51,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
     );
     const mailer = createMailer(config, log);
     const secret = await identitySecret(config, database.db);
-    const auth = createAuth({ config, db: database.db, mailer, secret });
+    const auth = createAuth({ config, db: database.db, mailer, secret, log });
     const storage = createStorage(config, secret);
     log.info(
       config.S3_ENDPOINT ? { storage: 's3', endpoint: config.S3_ENDPOINT } : { storage: 'local' },

@@ -5,6 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins/jwt';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
 import {
@@ -53,9 +54,30 @@ export interface IdentityOptions {
   db: Database;
   mailer: Mailer;
   secret: string;
+  /** The provider's own messages go to the server's JSON log, not to stderr in colour. */
+  log?: FastifyBaseLogger;
 }
 
-export function createAuth({ config, db, mailer, secret }: IdentityOptions) {
+/** Better Auth's logger, writing to the server's log with its level and any error it names. */
+function providerLogger(log: FastifyBaseLogger) {
+  return {
+    level: 'info' as const,
+    log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
+      const err = args.find((arg) => arg instanceof Error);
+      const details = args.filter((arg) => arg !== err);
+      log[level](
+        {
+          component: 'identity',
+          ...(err ? { err } : {}),
+          ...(details.length > 0 ? { details } : {}),
+        },
+        message,
+      );
+    },
+  };
+}
+
+export function createAuth({ config, db, mailer, secret, log }: IdentityOptions) {
   // The mail port logs each mail itself (with the file's link when mail goes to files).
   // The provider sends its mails as background tasks and answers at once; the deliveries are
   // handed to the request that caused them (see mailDeliveries) so that it can report a failure.
@@ -73,6 +95,7 @@ export function createAuth({ config, db, mailer, secret }: IdentityOptions) {
     secret,
     trustedOrigins: [config.publicBaseUrl],
     telemetry: { enabled: false },
+    ...(log ? { logger: providerLogger(log) } : {}),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -15,11 +15,13 @@ import {
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({
     seed: { ledgerLinesPerCustomer: 20 },
     env: { RATE_LIMIT_IP_PER_MINUTE: '100000', RATE_LIMIT_MAIL_PER_MINUTE: '100000' },
+    logStream: { write: (line) => logLines.push(line) },
   });
 });
 afterAll(async () => t?.close());
@@ -327,6 +329,20 @@ describe('pre-login calls', () => {
       expect(res.json()).toEqual({ account_lock_flag: false });
     }
     expect((await signInRequest(t.app, 'admin@example.com', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('the server log', () => {
+  it("has the identity provider's messages as JSON lines, not coloured text on stderr", async () => {
+    const mail = 'admin@example.com';
+    logLines.length = 0;
+    expect((await signInRequest(t.app, mail, 'Wrong-pass1!')).statusCode).toBe(401);
+    await t.database.db.delete(accountLockouts).where(eq(accountLockouts.mail, mail));
+    const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toContainEqual(
+      expect.objectContaining({ component: 'identity', level: 40, msg: 'Invalid password' }),
+    );
+    expect(logLines.join('\n')).not.toContain('Wrong-pass1!');
   });
 });
 

@@ -61,7 +61,10 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const platform = await openPlatform(config, pino({ level: 'silent' }));
+  const platform = await openPlatform(
+    config,
+    options.logStream ? pino({ level: 'info' }, options.logStream) : pino({ level: 'silent' }),
+  );
   if (options.seed) {
     await seedDemoIfEmpty(platform, {
       ledgerLinesPerCustomer: options.seed.ledgerLinesPerCustomer,
