@@ -133,7 +133,7 @@ test.describe('the top-page editor', () => {
 
     const reader = await openAs(browser, testInfo, 'user');
     const banner = reader.page.getByRole('link', {
-      name: `${explanation}（新しいタブで開きます）`,
+      name: `${explanation} （新しいタブで開きます）`,
       exact: true,
     });
     await expect(banner).toHaveAttribute('href', 'https://example.com/e2e-banner');
@@ -145,7 +145,9 @@ test.describe('the top-page editor', () => {
     await row.getByRole('button', { name: '登録' }).click();
     await expect(page.getByText(`「${edited}」を更新しました。`)).toBeVisible();
     await page.goto('/top');
-    await expect(page.getByRole('link', { name: edited, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: `${edited} （新しいタブで開きます）`, exact: true }),
+    ).toBeVisible();
 
     await openEditor(page);
     await editRow(section, edited).getByRole('button', { name: '削除' }).click();

@@ -56,7 +56,7 @@ test.describe('the top page', () => {
     await expect(area.getByRole('link', { name: /金具計算/ })).toHaveCount(0);
 
     const banner = area.getByRole('link', {
-      name: '太陽光架台 SR-200 シリーズ 新登場（新しいタブで開きます）',
+      name: '太陽光架台 SR-200 シリーズ 新登場 （新しいタブで開きます）',
     });
     await expect(banner).toHaveAttribute('href', 'https://example.com/products/sr-200');
     await expect(banner).toHaveAttribute('target', '_blank');
