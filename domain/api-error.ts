@@ -22,6 +22,7 @@ export const API_ERROR_MESSAGES = {
   UNAUTHORIZED: 'ログインしてください。',
   FORBIDDEN: 'この操作を行う権限がありません。',
   NOT_FOUND: '指定されたデータが見つかりません。',
+  METHOD_NOT_ALLOWED: 'この操作はこのURLでは使えません。',
   CONFLICT: 'データが既に登録されています。',
   PAYLOAD_TOO_LARGE: '送信データが大きすぎます。',
   TOO_MANY_REQUESTS: 'リクエストが多すぎます。時間をおいて再度お試しください。',

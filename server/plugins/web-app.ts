@@ -82,6 +82,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
 
   app.setNotFoundHandler((request, reply) => {
     if (built && wantsApp(request)) return sendApp(reply);
+    // A call to an API path with the wrong method says which methods the path takes.
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = [
+      ...new Set(app.routeTable.filter((route) => route.url === path).map((r) => r.method)),
+    ];
+    if (path.startsWith('/api/') && allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED');
+    }
     throw new HttpError(404, 'NOT_FOUND');
   });
 });

@@ -163,6 +163,26 @@ describe('the JSON error shape', () => {
     expect(body.code).toBe('NOT_FOUND');
   });
 
+  it('a call with the wrong method answers 405 naming the methods the path takes', async () => {
+    const get = await t.app.inject({ method: 'GET', url: '/api/v1/notice/get-notice?x=1' });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    const body = apiErrorSchema.parse(get.json());
+    expect(body).toMatchObject({
+      code: 'METHOD_NOT_ALLOWED',
+      message: 'この操作はこのURLでは使えません。',
+    });
+
+    const post = await t.app.inject({ method: 'POST', url: '/readyz' });
+    expect(post.statusCode).toBe(404); // outside /api: no route table to tell
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/spec/get-customer-bucket-name',
+    });
+    expect(deleted.statusCode).toBe(405);
+    expect(String(deleted.headers.allow).split(', ').sort()).toEqual(['GET', 'HEAD']);
+  });
+
   it('an unexpected failure answers 500 without the internal message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/test-only/boom' });
     expect(res.statusCode).toBe(500);
