@@ -1,15 +1,32 @@
-// `npm run seed [-- --reset]`: applies the migrations and creates the demo data (DESIGN.md §6).
-// Without flags it seeds only an empty database; --reset empties every table and the demo
-// buckets first.
+// `npm run seed [-- --reset [--yes]]`: applies the migrations and creates the demo data
+// (DESIGN.md §6). Without flags it seeds only an empty database; --reset empties every table and
+// the demo buckets first — on a database that holds data only once confirmed: typed at a terminal,
+// or --yes where there is none (a script), so a DATABASE_URL left pointing at production is not
+// wiped by one command.
+import { createInterface } from 'node:readline/promises';
 import pino from 'pino';
 import { isDatabaseEmpty, resetDemoData } from '../db/seed/seed-demo-data';
 import { loadConfig } from '../server/config';
 import { openPlatform, seedDemoIfEmpty } from '../server/platform';
 
-const USAGE = 'usage: npm run seed [-- --reset]';
+const USAGE = 'usage: npm run seed [-- --reset [--yes]]';
+
+/** Whether the person at the terminal types "reset"; false without a terminal. */
+async function confirmedAtTerminal(where: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = await terminal.question(
+      `This empties every table and the demo buckets of ${where}. Type "reset" to go on: `,
+    );
+    return answer.trim() === 'reset';
+  } finally {
+    terminal.close();
+  }
+}
 
 async function main(args: readonly string[]): Promise<void> {
-  const unknown = args.filter((arg) => arg !== '--reset');
+  const unknown = args.filter((arg) => arg !== '--reset' && arg !== '--yes');
   if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(' ')}\n${USAGE}`);
   const reset = args.includes('--reset');
 
@@ -22,6 +39,14 @@ async function main(args: readonly string[]): Promise<void> {
     console.log(`[${elapsed()}] migrations applied`);
     const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     if (reset) {
+      const holdsData = !(await isDatabaseEmpty(database.db));
+      if (holdsData && !args.includes('--yes') && !(await confirmedAtTerminal(where))) {
+        console.error(
+          `Not reset: ${where} holds data. Confirm at a terminal, or add --yes (npm run seed -- --reset --yes).`,
+        );
+        process.exitCode = 1;
+        return;
+      }
       await resetDemoData(database.db, storage);
       console.log(`Emptied every table and the demo buckets (${where}).`);
     } else if (!(await isDatabaseEmpty(database.db))) {
