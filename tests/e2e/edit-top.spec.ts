@@ -39,6 +39,29 @@ test.describe('the top-page editor', () => {
   // Each test signs in through the form (one or two people) and saves several times.
   test.describe.configure({ timeout: 90_000 });
 
+  test('leaving by the phone menu with an unsaved edit asks first, the menu out of the way', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'the menu is a panel of its own on a phone only');
+    await loginAs(page, 'staff');
+    await openEditor(page);
+    const section = page.getByRole('region', { name: 'お知らせ' });
+    await section.getByRole('button', { name: '新規追加' }).click();
+    const title = editRow(section, '新規のお知らせ').getByRole('textbox', { name: 'タイトル' });
+    await title.fill('書きかけのお知らせ');
+
+    const menu = page.getByRole('navigation', { name: 'メインメニュー' });
+    await page.getByRole('button', { name: 'メニュー', exact: true }).click();
+    await menu.getByRole('link', { name: '注文一覧' }).click();
+    const dialog = page.getByRole('dialog', { name: '変更が登録されていません' });
+    await expect(dialog).toBeVisible();
+    await expect(menu).not.toBeInViewport();
+    await dialog.getByRole('button', { name: 'このページに留まる' }).click();
+    await expect(page).toHaveURL(/\/edit-top$/);
+    await expect(title).toHaveValue('書きかけのお知らせ');
+  });
+
   test('staff adds, edits and deletes a notice, which the top page shows to everyone', async ({
     page,
     browser,

@@ -46,7 +46,16 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <AppShell.Header className={classes.header}>
         <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} burgerRef={burger} />
       </AppShell.Header>
-      <AppShell.Navbar ref={navbar} p="sm" className={classes.navbar}>
+      {/* Closed on the tap itself, not only on the new screen: a page with unsaved edits holds the
+          move back with a question, which the open menu would otherwise cover. */}
+      <AppShell.Navbar
+        ref={navbar}
+        p="sm"
+        className={classes.navbar}
+        onClick={(event) => {
+          if ((event.target as Element).closest('a[href]')) nav.close();
+        }}
+      >
         <SideNav />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
