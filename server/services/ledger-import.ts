@@ -311,49 +311,54 @@ async function* ledgerLines(
   keys?: Map<string, number>,
 ): AsyncGenerator<{ line: LedgerLine; lineNo: number }> {
   const records = csvRecords(source, digest);
-  const first = await records.next();
-  const { position, width } = readHeader(first.done ? undefined : first.value);
-  for await (const { record, line: lineNo } of records) {
-    if (record.length !== width) {
-      problems.add(
-        lineNo,
-        null,
-        `${lineNo}行目: 列の数が${record.length}です（見出しは${width}列）。`,
-      );
-      continue;
-    }
-    const line: Record<string, unknown> = {};
-    let good = true;
-    for (const column of COLUMN_NAMES) {
-      const result = readValue(column, record[position.get(column)!]!.trim());
-      if ('problem' in result) {
-        problems.add(lineNo, column, `${lineNo}行目: ${result.problem}`);
-        good = false;
-      } else {
-        line[column] = result.value;
-      }
-    }
-    if (!good) continue;
-    const parsed = line as unknown as LedgerLine;
-    if (keys) {
-      const key = JSON.stringify([
-        parsed.sale_order_no,
-        parsed.sale_order_line_no,
-        parsed.delivery_no,
-        parsed.delivery_line_no,
-      ]);
-      const earlier = keys.get(key);
-      if (earlier !== undefined) {
+  // Closed however this ends: a wrong header must not leave the file open.
+  try {
+    const first = await records.next();
+    const { position, width } = readHeader(first.done ? undefined : first.value);
+    for await (const { record, line: lineNo } of records) {
+      if (record.length !== width) {
         problems.add(
           lineNo,
           null,
-          `${lineNo}行目: ${earlier}行目と同じ明細（受注番号・受注明細番号・出荷番号・出荷明細番号）です。`,
+          `${lineNo}行目: 列の数が${record.length}です（見出しは${width}列）。`,
         );
         continue;
       }
-      keys.set(key, lineNo);
+      const line: Record<string, unknown> = {};
+      let good = true;
+      for (const column of COLUMN_NAMES) {
+        const result = readValue(column, record[position.get(column)!]!.trim());
+        if ('problem' in result) {
+          problems.add(lineNo, column, `${lineNo}行目: ${result.problem}`);
+          good = false;
+        } else {
+          line[column] = result.value;
+        }
+      }
+      if (!good) continue;
+      const parsed = line as unknown as LedgerLine;
+      if (keys) {
+        const key = JSON.stringify([
+          parsed.sale_order_no,
+          parsed.sale_order_line_no,
+          parsed.delivery_no,
+          parsed.delivery_line_no,
+        ]);
+        const earlier = keys.get(key);
+        if (earlier !== undefined) {
+          problems.add(
+            lineNo,
+            null,
+            `${lineNo}行目: ${earlier}行目と同じ明細（受注番号・受注明細番号・出荷番号・出荷明細番号）です。`,
+          );
+          continue;
+        }
+        keys.set(key, lineNo);
+      }
+      yield { line: parsed, lineNo };
     }
-    yield { line: parsed, lineNo };
+  } finally {
+    await records.return(undefined);
   }
 }
 

@@ -109,6 +109,21 @@ describe('reading a ledger CSV', () => {
     expect(lines[0]!.property_name).toBe('山田様邸 新築工事');
   });
 
+  it('a refused header closes the file instead of leaving it open', async () => {
+    let closed = false;
+    const source = async function* () {
+      try {
+        yield `${header.join(',').replace('amount', 'total')}\n`;
+        for (let i = 0; i < 1000; i++) yield `${row({ sale_order_no: `SO-${i}` })}\n`;
+      } finally {
+        closed = true;
+      }
+    };
+    await expect(parseLedgerCsv(source)).rejects.toThrow(LedgerImportError);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(true);
+  });
+
   it('refuses unknown and missing header columns', async () => {
     const problems = await problemsOf(`${header.join(',').replace('amount', 'total')}\n${row()}`);
     expect(problems.map((p) => p.message).join('\n')).toMatch(/不明な列名.*total[\s\S]*amount/);
