@@ -7,6 +7,13 @@ export function showSuccessToast(message: string): void {
   notifications.show({ message, color: 'teal', autoClose: TOAST_SUCCESS_MS, withBorder: true });
 }
 
-export function showErrorToast(message: string): void {
-  notifications.show({ message, color: 'red', autoClose: TOAST_ERROR_MS, withBorder: true });
+/** With an id, the toast can be taken away early (notifications.hide(id)). */
+export function showErrorToast(message: string, id?: string): void {
+  notifications.show({
+    ...(id ? { id } : {}),
+    message,
+    color: 'red',
+    autoClose: TOAST_ERROR_MS,
+    withBorder: true,
+  });
 }

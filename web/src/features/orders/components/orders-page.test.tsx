@@ -643,6 +643,16 @@ describe('the orders page', () => {
     const search = await screen.findByRole('button', { name: '検索' });
     expect((search as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('検索に失敗したため、10秒後に再度検索できます。')).toBeTruthy();
+    // The panel says why; the toast, which would cover its buttons, is gone.
+    await waitFor(
+      () =>
+        expect(
+          screen.queryByText(
+            'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。',
+          ),
+        ).toBeNull(),
+      { timeout: 1_000 },
+    );
     const calls = fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').length;
 
     await waitFor(() => expect((search as HTMLButtonElement).disabled).toBe(false), {

@@ -106,7 +106,7 @@ export function OrdersPage() {
   const search: OrderSearch | null =
     customerCode === null ? null : { customerCode, filters, sort, page };
   const result = useLedgerSearch(search);
-  const { waiting } = useSearchFeedback(result);
+  const { waiting, dismissFailure } = useSearchFeedback(result);
 
   const total = result.data?.total ?? 0;
   const totalCapped = result.data?.totalCapped ?? false;
@@ -196,7 +196,10 @@ export function OrdersPage() {
     <Button
       variant="default"
       leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden="true" />}
-      onClick={filterPanel.open}
+      onClick={() => {
+        dismissFailure();
+        filterPanel.open();
+      }}
       className={classes.filterButton}
     >
       絞り込み

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { SEARCH_RETRY_WAIT_MS, TOAST_LOADING_MS } from '../../../../../domain/constants';
 import { showErrorToast } from '../../../components/feedback/toasts';
 import { ORDERS_LOAD_FAILED_MESSAGE, ORDERS_LOADING_MESSAGE } from '../components/order-messages';
@@ -10,6 +10,7 @@ const LOADING_TOAST_DELAY_MS = 400;
 /**
  * Spec §4: a loading toast while a search runs (at most 30 s), an error toast (10 s) when it
  * fails, and a wait of 10 s after a failure: `waiting` is true until the next search may run.
+ * `dismissFailure` takes the error toast away early.
  */
 export function useSearchFeedback({
   isFetching,
@@ -19,8 +20,10 @@ export function useSearchFeedback({
   isFetching: boolean;
   isError: boolean;
   errorUpdatedAt: number;
-}): { waiting: boolean } {
-  const toastId = `orders-loading-${useId()}`;
+}): { waiting: boolean; dismissFailure: () => void } {
+  const id = useId();
+  const toastId = `orders-loading-${id}`;
+  const failureToastId = `orders-failed-${id}`;
   const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
@@ -43,11 +46,14 @@ export function useSearchFeedback({
 
   useEffect(() => {
     if (!isError || errorUpdatedAt <= 0) return;
-    showErrorToast(ORDERS_LOAD_FAILED_MESSAGE);
+    showErrorToast(ORDERS_LOAD_FAILED_MESSAGE, failureToastId);
     setWaiting(true);
     const timer = setTimeout(() => setWaiting(false), SEARCH_RETRY_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [isError, errorUpdatedAt]);
+  }, [isError, errorUpdatedAt, failureToastId]);
 
-  return { waiting };
+  // The filter panel says why its search waits; the toast would cover its buttons.
+  const dismissFailure = useCallback(() => notifications.hide(failureToastId), [failureToastId]);
+
+  return { waiting, dismissFailure };
 }
