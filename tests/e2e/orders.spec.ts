@@ -441,6 +441,39 @@ test.describe('the orders screen', () => {
     expect(overflow).toBe(0);
   });
 
+  test('a long item number stays in its column and in the detail, never over the next', async ({
+    page,
+    isMobile,
+  }) => {
+    const long = 'GT-105-3600-WH-SET-A-RAIL-EXTENSION'; // 35 characters
+    await page.route('**/api/v1/spec/search-result-ledgerItem', async (route) => {
+      const response = await route.fetch();
+      const answer = await response.json();
+      answer.items[0].item_name = long;
+      await route.fulfill({ response, json: answer });
+    });
+    await loginAs(page, 'user');
+    await openOrders(page);
+    /** The right edge of an element's text, and of the box it must stay in. */
+    const overflow = (inner: Locator, outer: Locator) =>
+      Promise.all([inner.boundingBox(), outer.boundingBox()]).then(
+        ([a, b]) => (a?.x ?? 0) + (a?.width ?? 0) - ((b?.x ?? 0) + (b?.width ?? 0)),
+      );
+    if (!isMobile) {
+      const cell = lines(page, isMobile).first().getByRole('cell').nth(5);
+      const text = cell.getByText(long);
+      await expect(text).toBeVisible();
+      await expect(text).toHaveAttribute('title', long);
+      expect(await text.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      expect(await overflow(text, cell)).toBeLessThanOrEqual(0);
+    }
+    const detail = await openLine(page, isMobile, 0);
+    const value = detail.getByText(long, { exact: true });
+    await expect(value).toBeVisible();
+    // Its own half of the row (型式 has the other half).
+    expect(await overflow(value, value.locator('xpath=ancestor::dd/..'))).toBeLessThanOrEqual(0);
+  });
+
   test('staff see a prompt until they choose a customer, then its lines', async ({
     page,
     isMobile,

@@ -176,7 +176,11 @@ const OrderRow = memo(function OrderRow({
           {line.destination_name1}
         </div>
       </Table.Td>
-      <Table.Td className={classes.itemNo}>{line.item_name}</Table.Td>
+      <Table.Td>
+        <div className={`${classes.clamp} ${classes.itemNo}`} title={line.item_name}>
+          {line.item_name}
+        </div>
+      </Table.Td>
       <Table.Td>
         <div className={classes.clamp} title={line.model_name}>
           {line.model_name}
