@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Drawer, type MantineColorsTuple, Modal } from '@mantine/core';
 
 /** Deep steel navy of the maker's brand; shade 8 is the primary colour. */
 const brand: MantineColorsTuple = [
@@ -32,4 +32,12 @@ export const theme = createTheme({
   headings: { fontFamily: japaneseFontStack, fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // The × of every dialog and panel is read by its name, not as a bare "button".
+    // (A dialog's × differs from the 閉じる button many of them have at their foot.)
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'ダイアログを閉じる' } },
+    }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': '閉じる' } } }),
+  },
 });

@@ -93,7 +93,8 @@ export function DownloadDialogs({
             variant="light"
             icon={<IconAlertTriangle size={20} aria-hidden="true" />}
           >
-            <Text size="sm" role="alert">
+            {/* Mantine's Alert is the alert: a second one inside would be read twice. */}
+            <Text size="sm">
               {dialog?.kind === 'missing' || (dialog?.kind === 'caution' && dialog.answer === null)
                 ? SINGLE_FILE_MISSING_MESSAGE
                 : CAUTION_MESSAGE}

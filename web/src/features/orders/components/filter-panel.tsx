@@ -23,6 +23,21 @@ const dateProps = {
   clearable: true,
   leftSection: <IconCalendar size={16} aria-hidden="true" />,
   placeholder: '指定なし',
+  // A screen reader hears the calendar's arrows and days in Japanese (2026年10月26日).
+  ariaLabels: {
+    previousMonth: '前の月',
+    nextMonth: '次の月',
+    previousYear: '前の年',
+    nextYear: '次の年',
+    previousDecade: '前の10年',
+    nextDecade: '次の10年',
+    monthLevelControl: '月の一覧へ',
+    yearLevelControl: '年の一覧へ',
+  },
+  getDayAriaLabel: (date: string) => {
+    const [year, month, day] = date.split('-').map(Number);
+    return `${year}年${month}月${day}日`;
+  },
 } as const;
 
 /**

@@ -456,6 +456,21 @@ describe('the orders page', () => {
     }
   });
 
+  it('the calendar speaks Japanese to a screen reader: named arrows, days as 2026年5月23日', async () => {
+    const { user } = await renderOrders();
+    await screen.findByText(/全検索結果/);
+    const panel = await openFilters(user);
+    await user.click(within(panel).getByRole('button', { name: '受注日（開始）' }));
+    await screen.findByRole('button', { name: '前の月' });
+    expect(screen.getByRole('button', { name: '次の月' })).toBeTruthy();
+    const days = () => screen.getAllByRole('button', { name: /^\d{4}年\d{1,2}月\d{1,2}日$/ });
+    expect(days().length).toBeGreaterThanOrEqual(27);
+    const [year, month] = lastSearch().from_date!.split('-').map(Number);
+    expect(days().some((day) => day.getAttribute('aria-label') === `${year}年${month}月1日`)).toBe(
+      true,
+    );
+  });
+
   it('highlights backlog lines only when the status filter is all', async () => {
     ledger = [
       ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null }),

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LEDGER_STATUS } from '../../../../../domain/constants';
-import { fakeServer } from '../../../testing/fake-server';
+import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { type OrderLine, toOrderLine } from '../api/search-ledger-items';
 import { DownloadDialogs } from '../components/download-dialogs';
@@ -70,6 +70,38 @@ describe('the bulk download of the selected lines', () => {
     );
     expect(screen.queryByRole('dialog', { name: '一括ダウンロードの確認' })).toBeNull();
     expect(fakeServer.calls('POST /api/v1/shared-file/get-shared-files')).toHaveLength(0);
+  });
+
+  it('reports missing files in one alert, in a dialog whose × is named', async () => {
+    const navigations: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      navigations.push(this.href);
+    });
+    fakeServer
+      .on('GET /api/v1/spec/get-customer-bucket-name', () =>
+        json(200, { customer_bucket_name: 'portal-10001' }),
+      )
+      .on('POST /api/v1/shared-file/get-shared-files', () =>
+        json(200, {
+          url: 'http://localhost/api/storage/bulk/abc',
+          caution_flag: true,
+          file_count: 2,
+          missing_count: 1,
+          file_name: 'SR-200_請求書_20260401.zip',
+        }),
+      );
+    const { user } = renderWithProviders(<BulkHarness lines={orderLines(3)} />, {
+      session: USER,
+    });
+    await user.click(screen.getByRole('button', { name: '請求書を一括ダウンロード' }));
+    const caution = await screen.findByRole('dialog', { name: 'ご注意' });
+    // One alert, read once (Mantine's Alert is one; the text inside it must not be another).
+    expect(within(caution).getAllByRole('alert')).toHaveLength(1);
+    expect(within(caution).getByRole('button', { name: 'ダイアログを閉じる' })).toBeTruthy();
+    expect(within(caution).getByRole('button', { name: '閉じる' })).toBeTruthy();
+    expect(navigations).toEqual(['http://localhost/api/storage/bulk/abc']);
   });
 
   it('counts files, not lines: 5,000 invoices among 5,001 lines go to the confirmation', async () => {
