@@ -335,7 +335,26 @@ export function ledgerSearchText(line: SearchableLedgerLine): string {
   return `${line.property_name} ${line.model_name} ${line.destination_name1} ${line.destination_name2} ${line.item_name}`.toLowerCase();
 }
 
-const contains = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
+/**
+ * The form of a searched text with full-width letters, digits and signs as ASCII and half-width
+ * katakana as full-width (NFKC), when that differs from the text as typed (case aside); null when
+ * it does not. Office users type ＫＲ－１０２０ or ｸﾗﾝﾌﾟ as often as KR-1020 or クランプ: such a
+ * text is looked for as typed and folded, so it finds the lines the core system stored in either
+ * form. (A line stored full-width is still found only by its own width: the stored text is not
+ * folded.)
+ */
+export function foldedText(part: string): string | null {
+  const folded = part.normalize('NFKC');
+  return folded.toLowerCase() === part.toLowerCase() ? null : folded;
+}
+
+const contains = (text: string, part: string) => {
+  const lower = text.toLowerCase();
+  const folded = foldedText(part);
+  return (
+    lower.includes(part.toLowerCase()) || (folded !== null && lower.includes(folded.toLowerCase()))
+  );
+};
 
 /** The search in memory: what the server's SQL selects, for loaded rows and for tests. */
 export function matchesLedgerSearch(

@@ -16,7 +16,12 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows, type Statement } from '../../db/client';
 import { ledgerItems } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
-import type { LedgerSearchCriteria, LedgerSort, LedgerSortField } from '../../domain/ledger-search';
+import {
+  foldedText,
+  type LedgerSearchCriteria,
+  type LedgerSort,
+  type LedgerSortField,
+} from '../../domain/ledger-search';
 
 // All SQL of the order lines (ledger_items). The search is one indexed statement per call (plus a
 // count when paged); nothing is filtered in JavaScript. Index use, per condition:
@@ -79,6 +84,8 @@ interface SearchShape {
   propertyName: boolean;
   keywords: number;
   keywordMatch: LedgerSearchCriteria['keywordMatch'];
+  /** The texts (productName, propertyName, keyword0 …) also looked for in their folded form. */
+  folded: string[];
 }
 
 function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
@@ -92,7 +99,23 @@ function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
     propertyName: criteria.propertyName !== null,
     keywords: criteria.keywords.length,
     keywordMatch: criteria.keywordMatch,
+    folded: Object.keys(foldedValuesOf(criteria)).map((name) => name.slice(0, -'Folded'.length)),
   };
+}
+
+/** The texts of a search typed in another width than they may be stored in: their folded form. */
+function foldedValuesOf(criteria: LedgerSearchCriteria): Record<string, string> {
+  const values: Record<string, string> = {};
+  const add = (name: string, text: string | null) => {
+    const folded = text === null ? null : foldedText(text);
+    if (folded !== null) values[`${name}Folded`] = contained(folded);
+  };
+  add('productName', criteria.productName);
+  add('propertyName', criteria.propertyName);
+  criteria.keywords.forEach((keyword, i) => {
+    add(`keyword${i}`, keyword);
+  });
+  return values;
 }
 
 const contained = (text: string) => `%${escapeLike(text)}%`;
@@ -113,7 +136,7 @@ function valuesOf(criteria: LedgerSearchCriteria): Record<string, unknown> {
   criteria.keywords.forEach((keyword, i) => {
     values[`keyword${i}`] = contained(keyword);
   });
-  return values;
+  return Object.assign(values, foldedValuesOf(criteria));
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -131,6 +154,11 @@ const itemNameC = sql`(${ledgerItems.item_name} collate "C")`;
 
 /** The WHERE clause of a search shape, with placeholders for valuesOf. */
 function ledgerSearchWhere(shape: SearchShape): SQL {
+  // A text typed in another width is looked for as typed or folded (domain foldedText).
+  const containedText = (column: SQL | PgColumn, name: string): SQL =>
+    shape.folded.includes(name)
+      ? or(containedIn(column, p(name)), containedIn(column, p(`${name}Folded`)))!
+      : containedIn(column, p(name));
   const conditions: (SQL | undefined)[] = [
     eq(ledgerItems.customer_code, p('customerCode')),
     gte(ledgerItems.sale_order_date, p('from')),
@@ -141,14 +169,14 @@ function ledgerSearchWhere(shape: SearchShape): SQL {
   if (shape.itemFrom) conditions.push(sql`${itemNameC} >= ${p('itemFrom')}`);
   if (shape.itemTo) conditions.push(sql`${itemNameC} <= ${p('itemTo')}`);
   if (shape.productName) {
-    conditions.push(containedIn(lowered(ledgerItems.model_name), p('productName')));
+    conditions.push(containedText(lowered(ledgerItems.model_name), 'productName'));
   }
   if (shape.propertyName) {
-    conditions.push(containedIn(lowered(ledgerItems.property_name), p('propertyName')));
+    conditions.push(containedText(lowered(ledgerItems.property_name), 'propertyName'));
   }
   if (shape.keywords > 0) {
     const each = Array.from({ length: shape.keywords }, (_, i) =>
-      containedIn(ledgerItems.search_text, p(`keyword${i}`)),
+      containedText(ledgerItems.search_text, `keyword${i}`),
     );
     conditions.push(shape.keywordMatch === 'and' ? and(...each) : or(...each));
   }

@@ -333,6 +333,20 @@ describe('filters', () => {
     expect(await orderNos({ ...body, text_field: ['  ', ''] })).toHaveLength(10);
   });
 
+  it('full-width letters and digits, or half-width katakana, find the lines as typed in ASCII and full-width kana', async () => {
+    const body = { customer_code: 10001, ...IN_2026 };
+    expect(await orderNos({ ...body, text_field: ['ＫＲ－１０２０'] })).toEqual(nos(L.a));
+    expect(await orderNos({ ...body, text_field: ['ｸﾗﾝﾌﾟ'] })).toEqual(
+      await orderNos({ ...body, text_field: ['クランプ'] }),
+    );
+    expect(await orderNos({ ...body, property_name: '第２団地' })).toEqual(nos(L.b));
+    expect(await orderNos({ ...body, product_name: 'ｋｒ－１０３０' })).toEqual(nos(L.b, L.c));
+    // AND keeps working with a folded keyword beside a plain one.
+    expect(
+      await orderNos({ ...body, text_field: ['山田', 'ＳＲ－２００'], search_type_flag: 2 }),
+    ).toEqual(nos(L.e));
+  });
+
   it('%, _ and \\ typed in a keyword or name are matched literally', async () => {
     const body = { customer_code: 10001, ...IN_2026 };
     expect(await orderNos({ ...body, text_field: ['%'] })).toEqual(nos(L.f));

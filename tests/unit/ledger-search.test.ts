@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addKeyword,
   addYears,
+  foldedText,
   itemNoFilterOf,
   keywordMatchOf,
   ledgerDateWindow,
@@ -60,6 +61,20 @@ describe('keywords (spec §5: at most 5, trimmed, non-empty)', () => {
     expect(keywordMatchOf(2)).toBe('and');
     expect(keywordMatchOf(1)).toBe('or');
     expect(keywordMatchOf(undefined)).toBe('or');
+  });
+});
+
+describe('text typed in another width', () => {
+  it('folds full-width letters, digits and signs to ASCII and half-width katakana to full-width', () => {
+    expect(foldedText('ＫＲ－１０２０')).toBe('KR-1020');
+    expect(foldedText('ｸﾗﾝﾌﾟ')).toBe('クランプ');
+    expect(foldedText('第１団地')).toBe('第1団地');
+  });
+
+  it('is null when folding changes nothing but case, so the search stays one LIKE', () => {
+    expect(foldedText('KR-1020')).toBeNull();
+    expect(foldedText('クランプ')).toBeNull();
+    expect(foldedText('山田様邸')).toBeNull();
   });
 });
 

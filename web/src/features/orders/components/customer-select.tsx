@@ -1,5 +1,6 @@
 import { Loader, Select } from '@mantine/core';
 import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
+import { widthFoldingFilter } from '../../../lib/select-filter';
 
 /** Spec §2: staff choose the customer whose orders they see. */
 export function CustomerSelect({
@@ -24,6 +25,7 @@ export function CustomerSelect({
         if (next) onChange(Number(next));
       }}
       searchable
+      filter={widthFoldingFilter}
       nothingFoundMessage="該当する取引先がありません"
       allowDeselect={false}
       maxDropdownHeight={320}

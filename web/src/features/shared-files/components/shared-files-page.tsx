@@ -17,6 +17,7 @@ import { paths } from '../../../config/paths';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { isHttpError } from '../../../lib/http';
+import { widthFoldingFilter } from '../../../lib/select-filter';
 import { useSession } from '../../../lib/session';
 import { useSharedFolder } from '../api/get-shared-filename';
 import { useDownloadSharedFile } from '../api/get-shared-url';
@@ -181,6 +182,7 @@ export function SharedFilesPage() {
           label="取引先コード"
           placeholder="取引先コードを選択"
           searchable
+          filter={widthFoldingFilter}
           nothingFoundMessage="該当する取引先がありません"
           data={(customers.data ?? []).map((c) => ({
             value: String(c.customer_code),
