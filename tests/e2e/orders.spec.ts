@@ -175,7 +175,8 @@ test.describe('the orders screen', () => {
     await expect.poll(shownPage).toBe('1');
     await pager.getByRole('button', { name: '次のページ' }).click();
     await expect.poll(shownPage).toBe('2');
-    await expect(lines(page, isMobile).first()).toBeVisible();
+    // The pager is at the foot of the page: the new page is shown from its first line.
+    await expect(lines(page, isMobile).first()).toBeInViewport();
     if (isMobile) {
       await pager.getByRole('button', { name: `${pageCount}ページ` }).click();
     } else {

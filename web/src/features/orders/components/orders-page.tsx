@@ -101,6 +101,9 @@ export function OrdersPage() {
   const selection = useOrderSelection();
   const downloads = useOrderDownloads(customerCode);
   const resultsTop = useRef<HTMLDivElement>(null);
+  // The desktop's count and column header stick under the app header, so they are always "in
+  // view": a new page scrolls to the results' box instead.
+  const resultsBox = useRef<HTMLDivElement>(null);
   const toolbarRef = useHeightVariable<HTMLDivElement>('--orders-toolbar-height');
 
   const search: OrderSearch | null =
@@ -162,7 +165,10 @@ export function OrdersPage() {
 
   const changePage = (next: number) => {
     show({ page: next });
-    resultsTop.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    (isDesktop ? resultsBox : resultsTop).current?.scrollIntoView?.({
+      block: 'start',
+      behavior: 'smooth',
+    });
   };
 
   const { prefetchLinks } = downloads;
@@ -306,7 +312,7 @@ export function OrdersPage() {
           {CHOOSE_CUSTOMER_PROMPT}
         </Alert>
       ) : isDesktop ? (
-        <Paper withBorder p="lg">
+        <Paper ref={resultsBox} withBorder p="lg" className={classes.resultsBox}>
           <Stack gap="md">
             <Group justify="space-between" align="flex-start" gap="md" wrap="nowrap">
               <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
