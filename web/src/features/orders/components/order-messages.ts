@@ -10,6 +10,8 @@ export const ORDERS_LOAD_FAILED_MESSAGE =
 export const SEARCH_WAIT_MESSAGE = '検索に失敗したため、10秒後に再度検索できます。';
 export const ORDERS_LOADING_MESSAGE = 'データを取得しています…';
 export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください。';
+export const unknownCustomerText = (code: number) =>
+  `取引先コード ${code} は登録されていません。表示する取引先コードを選択してください。`;
 export const ROW_HINT = '行をクリックすると詳細を表示します。';
 export const CARD_HINT = 'タップすると詳細を表示します。';
 export const NO_RESULTS_MESSAGE = '条件に一致する注文明細はありません。';

@@ -532,6 +532,17 @@ describe('the orders page', () => {
     expect(new URLSearchParams(router.state.location.search).get('customer')).toBe('10001');
   });
 
+  it('tells staff that a customer code of the address is not registered, instead of no lines', async () => {
+    renderWithProviders(<OrdersPage />, { session: STAFF, path: '/orders?customer=12345' });
+    expect(
+      await screen.findByText(
+        '取引先コード 12345 は登録されていません。表示する取引先コードを選択してください。',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/全検索結果/)).toBeNull();
+  });
+
   it('searches what its address says, and each page and search is a step of the browser history', {
     timeout: 30_000,
   }, async () => {

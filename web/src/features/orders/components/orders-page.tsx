@@ -25,6 +25,7 @@ import {
 } from '../../../../../domain/constants';
 import type { LedgerSort, LedgerSortField } from '../../../../../domain/ledger-search';
 import { isStaff } from '../../../../../domain/user-type';
+import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
 import { PageNumbers } from '../../../components/navigation/page-numbers';
 import { paths } from '../../../config/paths';
 import { useHeightVariable } from '../../../hooks/use-height-variable';
@@ -56,6 +57,7 @@ import {
   NO_RESULTS_MESSAGE,
   ROW_HINT,
   resultCountText,
+  unknownCustomerText,
 } from './order-messages';
 import {
   type OrderSearchState,
@@ -93,7 +95,18 @@ export function OrdersPage() {
   const show = (next: Partial<OrderSearchState>, options: { replace?: boolean } = {}) =>
     setParams(addressOf(next), { preventScrollReset: true, ...options });
   // Spec §4: staff see nothing until they choose a customer; everyone else sees their own.
-  const customerCode = staff ? state.customer : (userInfo?.customerCode ?? null);
+  // A customer code in the address that is not a customer (an old link, a typo) is no choice.
+  const customers = useAllCustomerCodeList(staff);
+  const unknownCustomer =
+    staff &&
+    state.customer !== null &&
+    customers.data !== undefined &&
+    !customers.data.some((c) => c.customer_code === state.customer);
+  const customerCode = staff
+    ? unknownCustomer
+      ? null
+      : state.customer
+    : (userInfo?.customerCode ?? null);
   const [filterOpened, filterPanel] = useDisclosure(false);
   // The line stays while the panel slides out; `detailOpened` says whether it is shown.
   const [detail, setDetail] = useState<OrderLine | null>(null);
@@ -309,7 +322,7 @@ export function OrdersPage() {
 
       {customerCode === null ? (
         <Alert variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>
-          {CHOOSE_CUSTOMER_PROMPT}
+          {unknownCustomer ? unknownCustomerText(state.customer!) : CHOOSE_CUSTOMER_PROMPT}
         </Alert>
       ) : isDesktop ? (
         <Paper ref={resultsBox} withBorder p="lg" className={classes.resultsBox}>
