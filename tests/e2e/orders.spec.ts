@@ -264,7 +264,7 @@ test.describe('the orders screen', () => {
       if (!download) {
         await page
           .getByRole('dialog', { name: 'ご注意' })
-          .getByRole('button', { name: '閉じる' })
+          .getByRole('button', { name: '閉じる', exact: true })
           .click();
       }
     }
@@ -300,7 +300,7 @@ test.describe('the orders screen', () => {
     await expect(report.getByText(/ダウンロードしたファイル: \d+件/)).toBeVisible();
     // Closing the report gives the keyboard focus back to the button that started the download
     // (it was disabled while the zip was prepared, and the confirmation came in between).
-    await report.getByRole('button', { name: '閉じる' }).click();
+    await report.getByRole('button', { name: '閉じる', exact: true }).click();
     await expect(report).toBeHidden();
     await expect(bulk.getByRole('button', { name: '請求書' })).toBeFocused();
   });

@@ -31,8 +31,7 @@ const dateProps = {
     nextYear: '次の年',
     previousDecade: '前の10年',
     nextDecade: '次の10年',
-    monthLevelControl: '月の一覧へ',
-    yearLevelControl: '年の一覧へ',
+    // The month and year headings keep their own text (2026年5月) as their name.
   },
   getDayAriaLabel: (date: string) => {
     const [year, month, day] = date.split('-').map(Number);
