@@ -38,8 +38,8 @@ async function main(args: readonly string[]): Promise<void> {
   try {
     console.log(`[${elapsed()}] migrations applied`);
     const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    const holdsData = !(await isDatabaseEmpty(database.db));
     if (reset) {
-      const holdsData = !(await isDatabaseEmpty(database.db));
       if (holdsData && !args.includes('--yes') && !(await confirmedAtTerminal(where))) {
         console.error(
           `Not reset: ${where} holds data. Confirm at a terminal, or add --yes (npm run seed -- --reset --yes).`,
@@ -49,7 +49,7 @@ async function main(args: readonly string[]): Promise<void> {
       }
       await resetDemoData(database.db, storage);
       console.log(`Emptied every table and the demo buckets (${where}).`);
-    } else if (!(await isDatabaseEmpty(database.db))) {
+    } else if (holdsData) {
       console.log(
         `The database already holds data (${where}); seeding skipped. Use --reset to recreate the demo data.`,
       );

@@ -1,69 +1,29 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerItems } from '../../db/schema';
 import { seedDemoDataIfEmpty } from '../../db/seed/seed-demo-data';
-import { loadConfig } from '../../server/config';
-import { openPlatform } from '../../server/platform';
+import { runScript, withPlatform } from './helpers/cli';
 import { createBacklogItem, createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { resetPostgres } from './helpers/test-app';
 
 // `npm run import:ledger -- file.csv` as an operator runs it: a separate process on the database.
 
-const run = promisify(execFile);
 let dataDir: string;
-const env = () => ({
-  ...process.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
-const config = () =>
-  loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-import-cli-'));
   if (process.env.DATABASE_URL) await resetPostgres(process.env.DATABASE_URL);
-  const platform = await openPlatform(config(), pino({ level: 'silent' }));
-  try {
-    await seedDemoDataIfEmpty(platform.database, platform.storage, { ledgerLinesPerCustomer: 0 });
-  } finally {
-    await platform.close();
-  }
+  await withPlatform(dataDir, (platform) =>
+    seedDemoDataIfEmpty(platform.database, platform.storage, { ledgerLinesPerCustomer: 0 }),
+  );
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function importLedger(file: string) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/import-ledger.ts', file],
-      { env: env() },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function withDatabase<T>(use: (db: Awaited<ReturnType<typeof openPlatform>>) => Promise<T>) {
-  const platform = await openPlatform(config(), pino({ level: 'silent' }));
-  try {
-    return await use(platform);
-  } finally {
-    await platform.close();
-  }
-}
+const importLedger = (...files: string[]) => runScript('import-ledger.ts', files, dataDir);
+const withDatabase = <T>(use: Parameters<typeof withPlatform<T>>[1]) => withPlatform(dataDir, use);
 
 // Each case starts the CLI (tsx + PGlite start-up) twice in child processes: slow on a busy machine.
 describe('npm run import:ledger', { timeout: 180_000 }, () => {
@@ -149,10 +109,8 @@ describe('npm run import:ledger', { timeout: 180_000 }, () => {
   );
 
   it('without a file it prints the usage', async () => {
-    const result = await run(process.execPath, ['--import', 'tsx', 'scripts/import-ledger.ts'], {
-      env: env(),
-    }).catch((e: { code: number; stderr: string }) => e);
+    const result = await importLedger();
     expect(result).toMatchObject({ code: 2 });
-    expect((result as { stderr: string }).stderr).toContain('usage');
+    expect(result.stderr).toContain('usage');
   });
 });

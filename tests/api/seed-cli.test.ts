@@ -1,50 +1,19 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../../db/schema';
-import { loadConfig } from '../../server/config';
-import { openPlatform } from '../../server/platform';
+import { runScript, withPlatform } from './helpers/cli';
 import { resetPostgres } from './helpers/test-app';
 
 // `npm run seed -- --reset` as an operator runs it: a separate process, without a terminal.
 
-const run = promisify(execFile);
 let dataDir: string;
 const databaseUrl = process.env.DATABASE_URL;
-const config = () =>
-  loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
 
-async function seed(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/seed.ts', ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function withDatabase<T>(use: (db: Awaited<ReturnType<typeof openPlatform>>) => Promise<T>) {
-  const platform = await openPlatform(config(), pino({ level: 'silent' }));
-  try {
-    return await use(platform);
-  } finally {
-    await platform.close();
-  }
-}
+const seed = (...args: string[]) => runScript('seed.ts', args, dataDir);
+const withDatabase = <T>(use: Parameters<typeof withPlatform<T>>[1]) => withPlatform(dataDir, use);
 
 const MARK = '運用者が登録したお知らせ';
 const marked = () =>
