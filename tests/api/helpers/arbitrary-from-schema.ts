@@ -184,4 +184,8 @@ export function asQuery(value: unknown): Record<string, string | string[]> {
   return query;
 }
 
-const stringOf = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+/**
+ * A generated value as the text of a query or path parameter: objects as JSON (String() throws
+ * on one like { toString: 0 }, which the generator makes, and would fail the test, not the server).
+ */
+export const stringOf = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));

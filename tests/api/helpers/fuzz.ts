@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../domain/api-error';
 import type { RouteEntry } from '../../../server/app';
-import { asQuery, inputsOf } from './arbitrary-from-schema';
+import { asQuery, inputsOf, stringOf } from './arbitrary-from-schema';
 import { apiKey, bearer, signIn } from './auth';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -20,7 +20,7 @@ function urlWithParams(url: string, params: unknown): string {
     unknown
   >;
   return url.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(String(values[name] ?? 'x')),
+    encodeURIComponent(values[name] == null ? 'x' : stringOf(values[name])),
   );
 }
 
