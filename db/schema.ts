@@ -131,10 +131,26 @@ export const ledgerItems = pgTable(
     invoice_file_name: text('invoice_file_name').notNull().default(''),
     shipped_file_name: text('shipped_file_name').notNull().default(''),
     delivery_file_name: text('delivery_file_name').notNull().default(''),
-    /** Lower-cased text the keyword search runs over (trigram index). */
+    /**
+     * The text the keyword search runs over (trigram index): folded by NFKC (full-width letters and
+     * digits as ASCII, half-width katakana as full-width) and lower-cased, as the searched words are.
+     */
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${ledgerItems.property_name} || ' ' || ${ledgerItems.model_name} || ' ' || ${ledgerItems.destination_name1} || ' ' || ${ledgerItems.destination_name2} || ' ' || ${ledgerItems.item_name})`,
+        sql`lower(normalize(${ledgerItems.property_name} || ' ' || ${ledgerItems.model_name} || ' ' || ${ledgerItems.destination_name1} || ' ' || ${ledgerItems.destination_name2} || ' ' || ${ledgerItems.item_name}, NFKC))`,
+    ),
+    /**
+     * The property and model names as the name filters compare them (NFKC, lower case), kept only
+     * for the lines where that differs from the lower-cased name (full-width or half-width text):
+     * null for the rest, so the common line stores nothing more (docs/decisions/005).
+     */
+    property_name_folded: text('property_name_folded').generatedAlwaysAs(
+      (): SQL =>
+        sql`nullif(lower(normalize(${ledgerItems.property_name}, NFKC)), lower(${ledgerItems.property_name}))`,
+    ),
+    model_name_folded: text('model_name_folded').generatedAlwaysAs(
+      (): SQL =>
+        sql`nullif(lower(normalize(${ledgerItems.model_name}, NFKC)), lower(${ledgerItems.model_name}))`,
     ),
     ...timestamps,
   },

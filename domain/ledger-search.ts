@@ -332,29 +332,23 @@ export interface SearchableLedgerLine {
 
 /** The text keywords are looked for in (the database's generated search_text column). */
 export function ledgerSearchText(line: SearchableLedgerLine): string {
-  return `${line.property_name} ${line.model_name} ${line.destination_name1} ${line.destination_name2} ${line.item_name}`.toLowerCase();
+  return searchFolded(
+    `${line.property_name} ${line.model_name} ${line.destination_name1} ${line.destination_name2} ${line.item_name}`,
+  );
 }
 
 /**
- * The form of a searched text with full-width letters, digits and signs as ASCII and half-width
- * katakana as full-width (NFKC), when that differs from the text as typed (case aside); null when
- * it does not. Office users type ＫＲ－１０２０ or ｸﾗﾝﾌﾟ as often as KR-1020 or クランプ: such a
- * text is looked for as typed and folded, so it finds the lines the core system stored in either
- * form. (A line stored full-width is still found only by its own width: the stored text is not
- * folded.)
+ * A text as the search compares it: full-width letters, digits and signs as ASCII, half-width
+ * katakana as full-width (NFKC), lower-cased. Office users type ＫＲ－１０２０ or ｸﾗﾝﾌﾟ as often
+ * as KR-1020 or クランプ, and the core system stores either: both sides of every text comparison
+ * are folded — the searched words here, the stored lines in the database's search_text and
+ * *_folded columns (docs/decisions/005).
  */
-export function foldedText(part: string): string | null {
-  const folded = part.normalize('NFKC');
-  return folded.toLowerCase() === part.toLowerCase() ? null : folded;
+export function searchFolded(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
 }
 
-const contains = (text: string, part: string) => {
-  const lower = text.toLowerCase();
-  const folded = foldedText(part);
-  return (
-    lower.includes(part.toLowerCase()) || (folded !== null && lower.includes(folded.toLowerCase()))
-  );
-};
+const contains = (text: string, part: string) => searchFolded(text).includes(searchFolded(part));
 
 /** The search in memory: what the server's SQL selects, for loaded rows and for tests. */
 export function matchesLedgerSearch(

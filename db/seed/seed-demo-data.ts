@@ -113,8 +113,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
+// Every column but the id, the timestamps and the generated (search) ones.
 const ledgerColumns = Object.entries(getTableColumns(ledgerItems)).filter(
-  ([key]) => !['id', 'search_text', 'created_at', 'updated_at'].includes(key),
+  ([key, column]) => !['id', 'created_at', 'updated_at'].includes(key) && !column.generated,
 ) as [keyof LedgerRow, { name: string }][];
 const ledgerColumnList = sql.raw(ledgerColumns.map(([, column]) => `"${column.name}"`).join(', '));
 

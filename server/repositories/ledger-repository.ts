@@ -17,10 +17,10 @@ import { type Database, queryRows, type Statement } from '../../db/client';
 import { ledgerItems } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
 import {
-  foldedText,
   type LedgerSearchCriteria,
   type LedgerSort,
   type LedgerSortField,
+  searchFolded,
 } from '../../domain/ledger-search';
 
 // All SQL of the order lines (ledger_items). The search is one indexed statement per call (plus a
@@ -84,8 +84,6 @@ interface SearchShape {
   propertyName: boolean;
   keywords: number;
   keywordMatch: LedgerSearchCriteria['keywordMatch'];
-  /** The texts (productName, propertyName, keyword0 …) also looked for in their folded form. */
-  folded: string[];
 }
 
 function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
@@ -99,26 +97,11 @@ function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
     propertyName: criteria.propertyName !== null,
     keywords: criteria.keywords.length,
     keywordMatch: criteria.keywordMatch,
-    folded: Object.keys(foldedValuesOf(criteria)).map((name) => name.slice(0, -'Folded'.length)),
   };
 }
 
-/** The texts of a search typed in another width than they may be stored in: their folded form. */
-function foldedValuesOf(criteria: LedgerSearchCriteria): Record<string, string> {
-  const values: Record<string, string> = {};
-  const add = (name: string, text: string | null) => {
-    const folded = text === null ? null : foldedText(text);
-    if (folded !== null) values[`${name}Folded`] = contained(folded);
-  };
-  add('productName', criteria.productName);
-  add('propertyName', criteria.propertyName);
-  criteria.keywords.forEach((keyword, i) => {
-    add(`keyword${i}`, keyword);
-  });
-  return values;
-}
-
-const contained = (text: string) => `%${escapeLike(text)}%`;
+/** A searched text as a pattern of "contains", folded as the stored text is (searchFolded). */
+const contained = (text: string) => `%${escapeLike(searchFolded(text))}%`;
 
 /** The placeholder values of a search; the shape says which of them its statements use. */
 function valuesOf(criteria: LedgerSearchCriteria): Record<string, unknown> {
@@ -136,17 +119,19 @@ function valuesOf(criteria: LedgerSearchCriteria): Record<string, unknown> {
   criteria.keywords.forEach((keyword, i) => {
     values[`keyword${i}`] = contained(keyword);
   });
-  return Object.assign(values, foldedValuesOf(criteria));
+  return values;
 }
 
 const p = (name: string) => sql.placeholder(name);
 
-// Case-insensitive "contains": the column lower-cased (search_text is stored lower-cased) LIKE the
-// lower-cased pattern, by the database's own lower(). Several times faster than ILIKE on Japanese
-// text, and the trigram index on search_text serves LIKE as it serves ILIKE.
+// Case- and width-insensitive "contains": the folded text (search_text, or a name's folded copy
+// where folding changes it, else the name lower-cased) LIKE the folded pattern, lower-cased again
+// by the database's own lower() as the stored text was. Several times faster than ILIKE on
+// Japanese text, and the trigram index on search_text serves LIKE as it serves ILIKE.
 const containedIn = (column: SQL | PgColumn, pattern: Placeholder): SQL =>
   sql`${column} like lower(${pattern})`;
-const lowered = (column: PgColumn) => sql`lower(${column})`;
+const foldedName = (folded: PgColumn, column: PgColumn) =>
+  sql`coalesce(${folded}, lower(${column}))`;
 
 // Item numbers compare by code unit whatever the database's collation, as the domain rule does
 // (domain/ledger-search.ts matchesItemNo); the index is built on the same expression.
@@ -154,11 +139,6 @@ const itemNameC = sql`(${ledgerItems.item_name} collate "C")`;
 
 /** The WHERE clause of a search shape, with placeholders for valuesOf. */
 function ledgerSearchWhere(shape: SearchShape): SQL {
-  // A text typed in another width is looked for as typed or folded (domain foldedText).
-  const containedText = (column: SQL | PgColumn, name: string): SQL =>
-    shape.folded.includes(name)
-      ? or(containedIn(column, p(name)), containedIn(column, p(`${name}Folded`)))!
-      : containedIn(column, p(name));
   const conditions: (SQL | undefined)[] = [
     eq(ledgerItems.customer_code, p('customerCode')),
     gte(ledgerItems.sale_order_date, p('from')),
@@ -169,14 +149,24 @@ function ledgerSearchWhere(shape: SearchShape): SQL {
   if (shape.itemFrom) conditions.push(sql`${itemNameC} >= ${p('itemFrom')}`);
   if (shape.itemTo) conditions.push(sql`${itemNameC} <= ${p('itemTo')}`);
   if (shape.productName) {
-    conditions.push(containedText(lowered(ledgerItems.model_name), 'productName'));
+    conditions.push(
+      containedIn(
+        foldedName(ledgerItems.model_name_folded, ledgerItems.model_name),
+        p('productName'),
+      ),
+    );
   }
   if (shape.propertyName) {
-    conditions.push(containedText(lowered(ledgerItems.property_name), 'propertyName'));
+    conditions.push(
+      containedIn(
+        foldedName(ledgerItems.property_name_folded, ledgerItems.property_name),
+        p('propertyName'),
+      ),
+    );
   }
   if (shape.keywords > 0) {
     const each = Array.from({ length: shape.keywords }, (_, i) =>
-      containedText(ledgerItems.search_text, `keyword${i}`),
+      containedIn(ledgerItems.search_text, p(`keyword${i}`)),
     );
     conditions.push(shape.keywordMatch === 'and' ? and(...each) : or(...each));
   }
@@ -378,7 +368,7 @@ export async function findLedgerPage(
 // ---------------------------------------------------------------------------------------------
 // Import: upsert on the line key, writing only what changed
 
-/** A complete line as the import writes it (every column but id, search_text and timestamps). */
+/** A complete line as the import writes it (every column but id, the generated ones and timestamps). */
 export type LedgerLine = LedgerItem;
 
 const keyColumns = ['sale_order_no', 'sale_order_line_no', 'delivery_no', 'delivery_line_no'];

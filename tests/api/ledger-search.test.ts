@@ -135,7 +135,27 @@ const others = [
     item_name: 'KR-1020-BK',
   }),
 ];
-const allLines = [...ledger10001, ...others];
+// Lines the core system stored in full-width letters and digits or half-width katakana (customer
+// 10002, 2025: outside the windows the other tests search).
+const IN_2025 = { from_date: '2025-01-01', to_date: '2025-12-31' };
+const W = {
+  fullWidth: createLedgerItem({
+    customer_code: 10002,
+    sale_order_date: '2025-06-01',
+    item_name: 'KR-1020-BK',
+    model_name: '屋根用取付金具　ＫＲ－１０２０',
+    property_name: '第１団地　Ａ棟',
+    destination_name1: 'ＲＩＶＥＲＳＩＤＥ 現場',
+  }),
+  halfWidthKana: createLedgerItem({
+    customer_code: 10002,
+    sale_order_date: '2025-05-01',
+    item_name: 'CL-35-BK',
+    model_name: 'ﾁｭｳｶﾝｸﾗﾝﾌﾟ CL-35',
+    property_name: 'ｻﾝﾗｲｽﾞ 社宅',
+  }),
+};
+const allLines = [...ledger10001, ...others, ...Object.values(W)];
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -345,6 +365,32 @@ describe('filters', () => {
     expect(
       await orderNos({ ...body, text_field: ['山田', 'ＳＲ－２００'], search_type_flag: 2 }),
     ).toEqual(nos(L.e));
+  });
+
+  it('lines stored full-width or in half-width katakana are found by what office users type, in either width', async () => {
+    const body = { customer_code: 10002, ...IN_2025 };
+    const find = (filter: object) => orderNos({ ...body, ...filter }, 'multi');
+    // Keywords: over the property, model and destination names.
+    expect(await find({ text_field: ['第1団地'] })).toEqual(nos(W.fullWidth));
+    expect(await find({ text_field: ['kr-1020'] })).toEqual(nos(W.fullWidth));
+    expect(await find({ text_field: ['Riverside'] })).toEqual(nos(W.fullWidth));
+    expect(await find({ text_field: ['クランプ'] })).toEqual(nos(W.halfWidthKana));
+    expect(await find({ text_field: ['ｸﾗﾝﾌﾟ'] })).toEqual(nos(W.halfWidthKana));
+    expect(await find({ text_field: ['a棟', 'サンライズ'], search_type_flag: 1 })).toEqual(
+      nos(W.fullWidth, W.halfWidthKana),
+    );
+    // The name filters, typed half-width, full-width or in the other kana.
+    expect(await find({ property_name: '第1団地 a棟' })).toEqual(nos(W.fullWidth)); // 　 is a space
+    expect(await find({ property_name: '第1団地' })).toEqual(nos(W.fullWidth));
+    expect(await find({ property_name: '第１団地' })).toEqual(nos(W.fullWidth));
+    expect(await find({ property_name: 'サンライズ' })).toEqual(nos(W.halfWidthKana));
+    expect(await find({ product_name: 'kr-1020' })).toEqual(nos(W.fullWidth));
+    expect(await find({ product_name: 'チュウカン' })).toEqual(nos(W.halfWidthKana));
+    // Both kinds of names beside each other, and what no line holds.
+    expect(await find({ product_name: 'cl-35', property_name: 'ｻﾝﾗｲｽﾞ' })).toEqual(
+      nos(W.halfWidthKana),
+    );
+    expect(await find({ product_name: 'kr-1030' })).toEqual([]);
   });
 
   it('%, _ and \\ typed in a keyword or name are matched literally', async () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addKeyword,
   addYears,
-  foldedText,
   itemNoFilterOf,
   keywordMatchOf,
   ledgerDateWindow,
@@ -16,6 +15,7 @@ import {
   parseDateInput,
   parseLedgerStatus,
   parseStatusFilter,
+  searchFolded,
   todayInJapan,
 } from '../../domain/ledger-search';
 
@@ -64,17 +64,34 @@ describe('keywords (spec §5: at most 5, trimmed, non-empty)', () => {
   });
 });
 
-describe('text typed in another width', () => {
-  it('folds full-width letters, digits and signs to ASCII and half-width katakana to full-width', () => {
-    expect(foldedText('ＫＲ－１０２０')).toBe('KR-1020');
-    expect(foldedText('ｸﾗﾝﾌﾟ')).toBe('クランプ');
-    expect(foldedText('第１団地')).toBe('第1団地');
+describe('text in another width', () => {
+  it('folds full-width letters, digits and signs to ASCII, half-width katakana to full-width, and case', () => {
+    expect(searchFolded('ＫＲ－１０２０')).toBe('kr-1020');
+    expect(searchFolded('ｸﾗﾝﾌﾟ')).toBe('クランプ');
+    expect(searchFolded('第１団地　Ａ棟')).toBe('第1団地 a棟');
+    expect(searchFolded('山田様邸')).toBe('山田様邸');
   });
 
-  it('is null when folding changes nothing but case, so the search stays one LIKE', () => {
-    expect(foldedText('KR-1020')).toBeNull();
-    expect(foldedText('クランプ')).toBeNull();
-    expect(foldedText('山田様邸')).toBeNull();
+  it('matches a line stored in one width by a search typed in the other', () => {
+    const stored = {
+      customer_code: 10001,
+      status: '出荷済',
+      sale_order_date: '2026-10-01',
+      property_name: '第１団地',
+      item_name: 'CL-35',
+      model_name: 'ﾁｭｳｶﾝｸﾗﾝﾌﾟ',
+      destination_name1: '',
+      destination_name2: '',
+    };
+    const by = (input: object) =>
+      matchesLedgerSearch(
+        stored,
+        ledgerSearchCriteriaOf({ customer_code: 10001, ...input }, '2026-11-22'),
+      );
+    expect(by({ property_name: '第1団地' })).toBe(true);
+    expect(by({ product_name: 'クランプ' })).toBe(true);
+    expect(by({ text_field: ['ｸﾗﾝﾌﾟ', '第１'], search_type_flag: 2 })).toBe(true);
+    expect(by({ property_name: '第2団地' })).toBe(false);
   });
 });
 
