@@ -3,7 +3,16 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { authAccount, authSession, authUser, customers, users, userTypes } from '../../db/schema';
+import {
+  authAccount,
+  authSession,
+  authUser,
+  banners,
+  customers,
+  notices,
+  users,
+  userTypes,
+} from '../../db/schema';
 import type { ManagedUser, saveUserBodySchema, updateUserBodySchema } from '../../domain/api/user';
 import { STAFF_USER_TYPE_ID } from '../../domain/constants';
 import { DUPLICATE_DESCRIPTIONS, managerRowProblems } from '../../domain/manager-row';
@@ -195,6 +204,8 @@ export interface UserAdminDeps {
 /**
  * Adds a user row; when the mail has no identity yet, creates it (no usable password) and sends an
  * invitation whose link lets the person choose a password. An existing mail only gains the row.
+ * A row deleted before (spec §8 tells a deleted user to ask their administrator to be added
+ * again) is brought back with the new name and permission instead of refused as a duplicate.
  */
 export async function addUser(deps: UserAdminDeps, request: FastifyRequest, body: SaveUser) {
   const { db, auth } = deps;
@@ -211,10 +222,10 @@ export async function addUser(deps: UserAdminDeps, request: FastifyRequest, body
   try {
     created = await db.transaction(async (tx) => {
       const [taken] = await tx
-        .select({ id: users.id })
+        .select({ id: users.id, deleted: users.delete_flag })
         .from(users)
         .where(and(eq(users.mail, mail), eq(users.customer_code, body.customer_code)));
-      if (taken) {
+      if (taken && !taken.deleted) {
         throw new HttpError(409, 'CONFLICT', undefined, {
           detail: { description: DUPLICATE_DESCRIPTIONS.mail },
         });
@@ -238,23 +249,29 @@ export async function addUser(deps: UserAdminDeps, request: FastifyRequest, body
           password: unusableHash,
         });
       }
-      const [row] = await tx
-        .insert(users)
-        .values({
-          mail,
-          user_name: userName,
-          customer_code: body.customer_code,
-          user_type_id: body.user_type_id,
-          firebase_uid: uid,
-        })
-        .returning({ id: users.id });
+      const values = {
+        user_name: userName,
+        user_type_id: body.user_type_id,
+        firebase_uid: uid,
+      };
+      const before = taken ? ((await findManagedUser(tx, taken.id)) ?? null) : null;
+      const [row] = taken
+        ? await tx
+            .update(users)
+            .set({ ...values, delete_flag: false, updated_at: new Date() })
+            .where(eq(users.id, taken.id))
+            .returning({ id: users.id })
+        : await tx
+            .insert(users)
+            .values({ ...values, mail, customer_code: body.customer_code })
+            .returning({ id: users.id });
       const user = (await findManagedUser(tx, row!.id))!;
       await recordAudit(tx, {
         ...actorOf(caller),
-        action: 'user.create',
+        action: taken ? 'user.restore' : 'user.create',
         entity: 'user',
         entityId: user.id,
-        before: null,
+        before,
         after: { ...user, is_new_account: isNewAccount },
       });
       return { user, isNewAccount, uid };
@@ -322,12 +339,26 @@ export async function updateUser(db: Database, request: FastifyRequest, body: Up
     return await db.transaction(async (tx) => {
       if (body.customer_code !== target.customer_code) {
         const [taken] = await tx
-          .select({ id: users.id })
+          .select({ id: users.id, deleted: users.delete_flag })
           .from(users)
           .where(and(eq(users.mail, target.mail), eq(users.customer_code, body.customer_code)));
-        if (taken) {
+        // The mail's deleted row of that customer (nobody sees it) makes room for this one; its
+        // history stays in the audit log. A row that wrote notices or banners stays (and refuses).
+        if (taken && !(taken.deleted && !(await isAuthor(tx, taken.id)))) {
           throw new HttpError(409, 'CONFLICT', undefined, {
             detail: { description: DUPLICATE_DESCRIPTIONS.customerCode },
+          });
+        }
+        if (taken) {
+          const removed = await findManagedUser(tx, taken.id);
+          await tx.delete(users).where(eq(users.id, taken.id));
+          await recordAudit(tx, {
+            ...actorOf(caller),
+            action: 'user.purge',
+            entity: 'user',
+            entityId: taken.id,
+            before: removed ?? null,
+            after: null,
           });
         }
       }
@@ -359,6 +390,13 @@ export async function updateUser(db: Database, request: FastifyRequest, body: Up
     }
     throw err;
   }
+}
+
+/** Whether a user row wrote a notice or a banner (their user_id refers to it). */
+async function isAuthor(db: Pick<Database, 'select'>, id: number): Promise<boolean> {
+  const [notice] = await db.select({ id: notices.id }).from(notices).where(eq(notices.user_id, id));
+  const [banner] = await db.select({ id: banners.id }).from(banners).where(eq(banners.user_id, id));
+  return notice !== undefined || banner !== undefined;
 }
 
 /**

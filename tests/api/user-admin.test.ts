@@ -328,6 +328,96 @@ describe('updating and deleting users', () => {
     expect(entry).toHaveLength(1);
   });
 
+  it('a deleted user added again comes back: the same row, the new name and permission, their own password', async () => {
+    const mail = 'comeback@example.com';
+    const uid = await createPasswordIdentity(t.platform.auth, {
+      email: mail,
+      name: '復帰 太郎',
+      password: 'Passw0rd!',
+      emailVerified: true,
+    });
+    await t.database.db.insert(users).values({
+      mail,
+      user_name: '復帰 太郎',
+      customer_code: 10002,
+      user_type_id: 2,
+      firebase_uid: uid,
+    });
+    const row = await rowOf(mail, 10002);
+    expect((await call('PUT', 'delete-user', 'admin', { id: row.id })).statusCode).toBe(200);
+    const customersOf = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/get-all-customers',
+        payload: {},
+        headers: bearer(token),
+      });
+    // Spec §8: the deleted person is told to ask their administrator to be added again.
+    expect((await customersOf((await signIn(t.app, mail)).token)).statusCode).toBe(409);
+
+    const body = { mail, user_name: '復帰 太郎（再登録）', customer_code: 10002, user_type_id: 1 };
+    for (const who of ['admin2', 'user'] as const) {
+      expect((await call('POST', 'add-user', who, body)).statusCode).toBe(403);
+    }
+    expect((await rowOf(mail, 10002)).delete_flag).toBe(true);
+    const before = await counts();
+    const res = await call('POST', 'add-user', 'admin', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: row.id,
+      user_name: '復帰 太郎（再登録）',
+      user_type_id: 1,
+      is_new_account: false,
+      invitation_sent: false,
+    });
+    expect(await counts()).toEqual({ ...before, audit: before.audit + 1 });
+    expect(await mailsOf(mail)).toHaveLength(0);
+    const restored = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.restore'), eq(auditLog.entity_id, String(row.id))));
+    expect(restored).toHaveLength(1);
+    // Back in with their own password, and in the list; adding them once more is a duplicate.
+    expect((await customersOf((await signIn(t.app, mail)).token)).statusCode).toBe(200);
+    const listed = await call('POST', 'get-user-by-customer', 'admin', { customer_code: [10002] });
+    expect(listed.json().map((u: { mail: string }) => u.mail)).toContain(mail);
+    expect((await call('POST', 'add-user', 'admin', body)).statusCode).toBe(409);
+  });
+
+  it('a row moves to a customer where its mail was deleted; the deleted row makes room', async () => {
+    const mail = 'mover@example.com';
+    for (const code of [10001, 10002]) {
+      const res = await call('POST', 'add-user', 'admin', {
+        mail,
+        user_name: '移動 花子',
+        customer_code: code,
+        user_type_id: 2,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const old10002 = await rowOf(mail, 10002);
+    expect((await call('PUT', 'delete-user', 'admin', { id: old10002.id })).statusCode).toBe(200);
+    const row = await rowOf(mail, 10001);
+    const res = await call('PUT', 'update-user', 'admin', {
+      id: row.id,
+      mail,
+      user_name: '移動 花子',
+      customer_code: 10002,
+      user_type_id: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: row.id, customer_code: 10002 });
+    const rows = await t.database.db.select().from(users).where(eq(users.mail, mail));
+    expect(rows.map((r) => [r.id, r.customer_code, r.delete_flag])).toEqual([
+      [row.id, 10002, false],
+    ]);
+    const purged = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.purge'), eq(auditLog.entity_id, String(old10002.id))));
+    expect(purged).toHaveLength(1);
+  });
+
   it('an administrator cannot delete themselves', async () => {
     const self = await rowOf('admin@example.com', 10001);
     expect((await call('PUT', 'delete-user', 'admin', { id: self.id })).statusCode).toBe(400);
