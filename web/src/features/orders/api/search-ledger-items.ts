@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { type LedgerItem, ledgerItemPageSchema } from '../../../../../domain/api/ledger';
-import { BULK_DOWNLOAD_FILES_MAX, PAGE_SIZE } from '../../../../../domain/constants';
+import { BULK_DOWNLOAD_FILES_MAX } from '../../../../../domain/constants';
 import { fixExpectedDeliveryDate } from '../../../../../domain/expected-delivery-date';
 import {
   DEFAULT_LEDGER_SORT,
@@ -34,6 +34,8 @@ export interface OrderSearch {
   filters: OrderFilters;
   sort: LedgerSort | null;
   page: number;
+  /** Lines per page: 100 on a desktop, 20 on a phone (domain/constants). */
+  pageSize: number;
 }
 
 /** An order line as the screens use it: the client's unique key added (spec §3), dates fixed. */
@@ -64,7 +66,7 @@ export function toOrderLine(item: LedgerItem): OrderLine {
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** The request body of the paged form (domain/api/ledger.ts ledgerSearchBodySchema). */
-export function ledgerSearchBody(search: OrderSearch, userId: number, pageSize = PAGE_SIZE) {
+export function ledgerSearchBody(search: OrderSearch, userId: number) {
   const { filters } = search;
   return {
     customer_code: search.customerCode,
@@ -79,7 +81,7 @@ export function ledgerSearchBody(search: OrderSearch, userId: number, pageSize =
     text_field: filters.keywords,
     login_user_id: userId,
     page: search.page,
-    page_size: pageSize,
+    page_size: search.pageSize,
     sort: search.sort ?? DEFAULT_LEDGER_SORT,
   };
 }
@@ -88,15 +90,11 @@ export function ledgerSearchBody(search: OrderSearch, userId: number, pageSize =
  * POST /api/v1/spec/search-result-ledgerItem in its paged form: the server filters, sorts and
  * pages, so no date range is ever too large to load.
  */
-export async function searchLedgerItems(
-  search: OrderSearch,
-  userId: number,
-  pageSize = PAGE_SIZE,
-): Promise<OrderPage> {
+export async function searchLedgerItems(search: OrderSearch, userId: number): Promise<OrderPage> {
   const answer = await apiRequest({
     method: 'POST',
     path: '/spec/search-result-ledgerItem',
-    body: ledgerSearchBody(search, userId, pageSize),
+    body: ledgerSearchBody(search, userId),
     auth: { kind: 'bearer' },
     schema: ledgerItemPageSchema,
   });
@@ -127,7 +125,10 @@ export async function searchEveryLedgerItem(
 ): Promise<OrderLine[]> {
   const lines: OrderLine[] = [];
   for (let page = 1; ; page++) {
-    const answer = await searchLedgerItems({ ...search, page }, userId, LEDGER_PAGE_SIZE_MAX);
+    const answer = await searchLedgerItems(
+      { ...search, page, pageSize: LEDGER_PAGE_SIZE_MAX },
+      userId,
+    );
     lines.push(...answer.lines);
     if (lines.length > BULK_DOWNLOAD_FILES_MAX) throw new TooManyLinesError();
     if (answer.lines.length < LEDGER_PAGE_SIZE_MAX) return lines;

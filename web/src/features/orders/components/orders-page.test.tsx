@@ -699,20 +699,36 @@ describe('the orders page on a phone', () => {
     window.innerWidth = 390;
   });
 
-  it('pages by numbered pages, or by the page input while the count is a lower bound', {
+  it('pages 20 cards at a time by numbered pages, or by the page input while the count is a lower bound', {
     timeout: 30_000,
   }, async () => {
     ledger = Array.from({ length: 250 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
     const { user } = await renderOrders();
     await screen.findByText('全検索結果 250 件');
+    // Spec §9: a phone shows at most 20 lines (a desktop 100); the next page is read ahead.
+    expect(searches().map((b) => [b.page, b.page_size])).toEqual([
+      [1, 20],
+      [2, 20],
+    ]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(20);
     const pages = screen.getByRole('navigation', { name: 'ページ送り' });
     expect(
       within(pages).getByRole('button', { name: '1ページ' }).getAttribute('aria-current'),
     ).toBe('page');
     expect(screen.queryByRole('textbox', { name: 'ページ番号' })).toBeNull();
-    await user.click(within(pages).getByRole('button', { name: '3ページ' }));
-    await waitFor(() => expect(lastSearch().page).toBe(3));
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(50));
+    const current = (name: string) =>
+      waitFor(() =>
+        expect(within(pages).getByRole('button', { name }).getAttribute('aria-current')).toBe(
+          'page',
+        ),
+      );
+    await user.click(within(pages).getByRole('button', { name: '2ページ' }));
+    await current('2ページ');
+    // 250 lines are 13 pages: the last one holds 10.
+    await user.click(within(pages).getByRole('button', { name: '13ページ' }));
+    await current('13ページ');
+    expect(lastSearch()).toMatchObject({ page: 13, page_size: 20 });
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10));
     expect(within(pages).getByRole('button', { name: '次のページ' })).toHaveProperty(
       'disabled',
       true,
@@ -722,7 +738,7 @@ describe('the orders page on a phone', () => {
     fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', answerCappedSearch);
     const form = await openFilters(user);
     await user.click(within(form).getByRole('button', { name: '検索' }));
-    await screen.findByText('全検索結果 1,000 件以上');
+    await screen.findByText('全検索結果 200 件以上');
     expect(screen.getByRole('textbox', { name: 'ページ番号' })).toBeTruthy();
     expect(screen.getByText('/ 10 以上')).toBeTruthy();
   });

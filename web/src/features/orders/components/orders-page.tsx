@@ -17,11 +17,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import {
   COPY_CONFIRM_DESKTOP_MS,
   COPY_CONFIRM_PHONE_MS,
   PAGE_SIZE,
+  PHONE_PAGE_SIZE,
 } from '../../../../../domain/constants';
 import type { LedgerSort, LedgerSortField } from '../../../../../domain/ledger-search';
 import { isStaff } from '../../../../../domain/user-type';
@@ -76,6 +77,8 @@ const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
 export function OrdersPage() {
   usePageTitle(paths.orders.pageName);
   const isDesktop = useIsDesktop();
+  // Spec §9: 100 lines a page on a desktop, 20 cards on a phone.
+  const pageSize = isDesktop ? PAGE_SIZE : PHONE_PAGE_SIZE;
   const queryClient = useQueryClient();
   const { userInfo } = useSession();
   const staff = userInfo !== null && isStaff(userInfo);
@@ -84,6 +87,7 @@ export function OrdersPage() {
   // The search lives in the address (order-search-params.ts): reload, back and forward and a
   // shared link show the same lines. Each change is a new history entry.
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const state = useMemo(() => orderSearchFromParams(params), [params]);
   const { filters, sort, page } = state;
   const addressOf = (next: Partial<OrderSearchState>) =>
@@ -92,8 +96,9 @@ export function OrdersPage() {
       ...next,
       customer: staff ? (next.customer ?? state.customer) : null,
     });
+  // Each entry also notes the page size its page number counts in (history state), see below.
   const show = (next: Partial<OrderSearchState>, options: { replace?: boolean } = {}) =>
-    setParams(addressOf(next), { preventScrollReset: true, ...options });
+    setParams(addressOf(next), { preventScrollReset: true, state: { pageSize }, ...options });
   // Spec §4: staff see nothing until they choose a customer; everyone else sees their own.
   // A customer code in the address that is not a customer (an old link, a typo) is no choice.
   const customers = useAllCustomerCodeList(staff);
@@ -120,13 +125,13 @@ export function OrdersPage() {
   const toolbarRef = useHeightVariable<HTMLDivElement>('--orders-toolbar-height');
 
   const search: OrderSearch | null =
-    customerCode === null ? null : { customerCode, filters, sort, page };
+    customerCode === null ? null : { customerCode, filters, sort, page, pageSize };
   const result = useLedgerSearch(search);
   const { waiting, dismissFailure } = useSearchFeedback(result);
 
   const total = result.data?.total ?? 0;
   const totalCapped = result.data?.totalCapped ?? false;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const lines = result.data?.lines ?? [];
   const busy = result.isFetching;
 
@@ -136,7 +141,21 @@ export function OrdersPage() {
   useEffect(() => {
     if (!search || !readyForNext) return;
     void queryClient.prefetchQuery(ledgerSearchQueryOptions({ ...search, page: page + 1 }, userId));
-  }, [readyForNext, customerCode, filters, sort, page, userId, queryClient]);
+  }, [readyForNext, customerCode, filters, sort, page, pageSize, userId, queryClient]);
+
+  // A window resized across the phone width (or a phone turned) keeps its first line on the
+  // page shown: the page number is counted again in the other page size. The size a page number
+  // was counted in travels with its history entry, so it outlives the layout's switch. Only the
+  // entry the browser shows is counted again: a resize during a page change renders the entry
+  // being left once more, and replacing that would undo the change.
+  const countedIn = (location.state as { pageSize?: number } | null)?.pageSize ?? pageSize;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the entry or the sizes change
+  useEffect(() => {
+    if (countedIn === pageSize) return;
+    if ((window.history.state as { key?: string } | null)?.key !== location.key) return;
+    const firstLine = (page - 1) * countedIn;
+    show({ page: Math.floor(firstLine / pageSize) + 1 }, { replace: true });
+  }, [location.key, countedIn, pageSize]);
 
   // Other conditions or another customer (a search, or back and forward): nothing selected.
   const searchKey = JSON.stringify([customerCode, filters]);
