@@ -103,6 +103,39 @@ test.describe('the shared files page', () => {
     await expect(breadcrumb(page).getByRole('button', { name: '上の階層' })).toHaveCount(0);
   });
 
+  test('two long names that differ at their end are told apart on their tiles; a folder name keeps its _ and descenders', async ({
+    page,
+  }) => {
+    const version = (n: number) =>
+      `令和8年度_太陽光発電設備用架台_SPM-450シリーズ_施工要領書_改訂_第${n}版.pdf`;
+    await page.route('**/api/v1/shared-file/get-shared-filename', async (route) => {
+      const response = await route.fetch();
+      const real = (await response.json()) as { items: { file_path: string }[]; total: number };
+      const folder = real.items[0]!.file_path.split('/').slice(0, -1).join('/');
+      const extra = [11, 12].map((n) => ({
+        file_name: version(n),
+        file_path: `${folder}/${version(n)}`,
+        is_dir: false,
+      }));
+      await route.fulfill({
+        response,
+        json: { ...real, items: [...real.items, ...extra], total: real.total + 2 },
+      });
+    });
+    await loginAs(page, 'user');
+    await openSharedFiles(page);
+    await openFolder(page, '施工マニュアル');
+    for (const n of [11, 12]) {
+      // The whole name is the button's name; its end shows on the tile.
+      const tile = tiles(page).getByRole('button', { name: version(n), exact: true });
+      await expect(tile).toBeVisible();
+      await expect(tile.getByText(`訂_第${n}版.pdf`, { exact: true })).toBeVisible();
+    }
+    // The current level's box is as tall as its text: nothing below the baseline is cut.
+    const clip = await currentLevel(page).evaluate((e) => e.scrollHeight - e.clientHeight);
+    expect(clip).toBeLessThanOrEqual(0);
+  });
+
   test('a folder of 120 entries shows 100 a page and pages to page 2', async ({ page }) => {
     await loginAs(page, 'user');
     await openSharedFiles(page);

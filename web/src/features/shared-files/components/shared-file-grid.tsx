@@ -1,9 +1,10 @@
-import { Loader, Text, UnstyledButton } from '@mantine/core';
+import { Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, type To } from 'react-router';
 import type { SharedFileEntry } from '../../../../../domain/api/shared-files';
 import { fileKindOf } from './file-kind';
 import { FileKindIcon } from './file-kind-icon';
 import classes from './shared-files.module.css';
+import { tileNameParts } from './tile-name';
 
 /**
  * Spec §2 Shared files: the folders and files of one page as icons with their names. A folder is a
@@ -37,9 +38,7 @@ export function SharedFileGrid({
                 <FileKindIcon kind={kind} size={iconSize} />
               )}
             </span>
-            <Text component="span" size="sm" className={classes.tileName}>
-              {entry.file_name}
-            </Text>
+            <TileName name={entry.file_name} />
           </>
         );
         return (
@@ -71,5 +70,28 @@ export function SharedFileGrid({
         );
       })}
     </ul>
+  );
+}
+
+/** A name whole, or a long one's start cut and its end kept on a line of its own (tile-name.ts). */
+function TileName({ name }: { name: string }) {
+  const parts = tileNameParts(name);
+  if (!parts) {
+    return (
+      <Text component="span" size="sm" className={`${classes.tileName} ${classes.clamped}`}>
+        {name}
+      </Text>
+    );
+  }
+  return (
+    <Text component="span" size="sm" className={`${classes.tileName} ${classes.tileNameLong}`}>
+      <span aria-hidden="true" className={`${classes.clamped} ${classes.tileNameHead}`}>
+        {parts.head}
+      </span>
+      <span aria-hidden="true" className={classes.tileNameTail}>
+        {parts.tail}
+      </span>
+      <VisuallyHidden>{name}</VisuallyHidden>
+    </Text>
   );
 }
