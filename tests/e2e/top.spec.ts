@@ -75,6 +75,27 @@ test.describe('the top page', () => {
     await expect(bannerImages(page)).toHaveCount(isMobile ? 5 : 4);
   });
 
+  test('a notice title of one long unbroken run wraps inside the list, the page as wide as the window', async ({
+    page,
+  }) => {
+    const title = `品番一覧${'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.repeat(4)}`;
+    await page.route('**/api/v1/notice/get-notice', async (route) => {
+      const response = await route.fetch();
+      const real = (await response.json()) as { display_at: string }[];
+      const long = { ...real[0]!, id: 900_001, title, url: 'https://example.com/long' };
+      await route.fulfill({ response, json: [long, ...real].slice(0, 10) });
+    });
+    await loginAs(page, 'user');
+    const notice = page.getByRole('link', { name: new RegExp(title) });
+    await expect(notice).toBeVisible();
+    // The device's width, not innerWidth: a phone zooms out to a page wider than its screen.
+    const screenWidth = page.viewportSize()!.width;
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(screenWidth);
+    const box = (await notice.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(screenWidth);
+  });
+
   test('shows the company-home tile when there are no banners', async ({ page }) => {
     await page.route('**/api/v1/banner/get-banner', (route) => route.fulfill({ json: [] }));
     await loginAs(page, 'user');
