@@ -65,6 +65,8 @@ export function EditTextInput({
       description={description}
       type={type}
       value={value}
+      // A value wider than its cell (a long mail or name) reads whole on hover.
+      title={value || undefined}
       onChange={(event) => onChange(event.currentTarget.value)}
       placeholder={placeholder}
       readOnly={readOnly}

@@ -142,21 +142,21 @@ function ManagersPageContent() {
   const columns: EditColumn<UserValues>[] = [
     textColumn<UserValues>('mail', 'メールアドレス', {
       type: 'email',
-      width: '23%',
+      width: '27%',
       // The server keeps a saved row's mail; another mail is a new row.
       readOnly: (row) => !row.isNew,
       header: <SortHeader label="メールアドレス" field="mail" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'mail') },
     }),
     textColumn<UserValues>('user_name', '氏名', {
-      width: '14%',
+      width: '18%',
       header: <SortHeader label="氏名" field="user_name" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'user_name') },
     }),
     {
       key: 'customer_code',
       label: '取引先コード',
-      width: '31%',
+      width: '23%',
       render: (row, { hideLabel, change }) => (
         <EditSelect
           label="取引先コード"
