@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 export const appConfigSchema = z.object({
   webTitle: z.string(),
+  /** The address people open (PUBLIC_BASE_URL), named when sign-in is refused elsewhere. */
+  publicBaseUrl: z.string(),
   supportEmail: z.string(),
   publicApiKey: z.string(),
   /** The {host} prefix notice and banner URLs must start with (spec §5). */

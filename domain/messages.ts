@@ -9,6 +9,9 @@ export const LOGIN_MESSAGES = {
     'メールアドレスが有効になっていません。登録完了メールのURLにアクセスし、登録を完了させてください。',
   deleted: 'アカウントが削除されています。法人の管理者にアカウントの追加を申請してください。',
   generic: 'エラーが発生しました。時間をおいてログインしてください。',
+  /** Not in the spec: sign-in from an address other than the portal's (PUBLIC_BASE_URL). */
+  otherAddress: (publicBaseUrl: string) =>
+    `このアドレスからはログインできません。${publicBaseUrl} を開いてログインしてください。`,
 } as const;
 
 export const RESET_MESSAGES = {

@@ -95,6 +95,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   dataDir: string;
   publicBaseUrl: string;
+  /** Origins sign-in accepts (trustedOriginsOf). */
+  trustedOrigins: string[];
   urlPrefixes: string[];
 }
 
@@ -134,15 +136,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     dataDir: resolve(e.DATA_DIR),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustedOrigins: trustedOriginsOf(e.PUBLIC_BASE_URL, e.PORT),
     urlPrefixes: e.URL_PREFIXES.split(',')
       .map((p) => p.trim())
       .filter(Boolean),
   };
 }
 
+/**
+ * The origins sign-in accepts requests from. Configured: the one address people open. Not
+ * configured (a laptop's `npm start`): localhost and its loopback aliases at the port, so that
+ * opening http://127.0.0.1:3000 signs in as http://localhost:3000 does.
+ */
+function trustedOriginsOf(publicBaseUrl: string | undefined, port: number): string[] {
+  if (publicBaseUrl) return [new URL(publicBaseUrl).origin];
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
+}
+
 export function appConfigOf(config: Config): AppConfig {
   return {
     webTitle: config.WEB_TITLE,
+    publicBaseUrl: config.publicBaseUrl,
     supportEmail: config.SUPPORT_EMAIL,
     publicApiKey: config.PUBLIC_API_KEY,
     urlPrefixes: config.urlPrefixes,

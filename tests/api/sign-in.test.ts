@@ -495,4 +495,20 @@ describe('password reset', () => {
     });
     expect(token.statusCode).toBe(401);
   });
+
+  it('a page opened at 127.0.0.1 signs in as localhost does; another address is refused with INVALID_ORIGIN', async () => {
+    // A browser that already holds a cookie sends it with the sign-in, and the provider then
+    // checks the page's origin.
+    const from = (origin: string) =>
+      post(
+        '/api/auth/sign-in/email',
+        { email: 'user@example.com', password: DEMO_PASSWORD },
+        { origin, cookie: 'leftover=1' },
+      );
+    expect((await from('http://127.0.0.1:3000')).statusCode).toBe(200);
+    expect((await from('http://localhost:3000')).statusCode).toBe(200);
+    const elsewhere = await from('http://192.0.2.10:3000');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().code).toBe('INVALID_ORIGIN');
+  });
 });

@@ -14,6 +14,17 @@ describe('configuration', () => {
     expect(config.SEED_DEMO).toBe(true);
   });
 
+  it('signs in from localhost and its loopback aliases unless PUBLIC_BASE_URL names the one address', () => {
+    expect(loadConfig({ PORT: '4123' }).trustedOrigins).toEqual([
+      'http://localhost:4123',
+      'http://127.0.0.1:4123',
+      'http://[::1]:4123',
+    ]);
+    const configured = loadConfig({ PUBLIC_BASE_URL: 'https://portal.example.co.jp/' });
+    expect(configured.publicBaseUrl).toBe('https://portal.example.co.jp');
+    expect(configured.trustedOrigins).toEqual(['https://portal.example.co.jp']);
+  });
+
   it('treats an empty DATABASE_URL as absent (PGlite)', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -7,6 +7,7 @@ import { APP_CONFIG_ELEMENT_ID, type AppConfig, appConfigSchema } from '../../..
  */
 export const DEFAULT_APP_CONFIG: AppConfig = {
   webTitle: 'お客様ポータル',
+  publicBaseUrl: 'http://localhost:3000',
   supportEmail: 'support@example.com',
   publicApiKey: 'portal-public-key',
   urlPrefixes: ['https://', 'http://'],

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../../../../domain/messages';
 import { routes } from '../../../app/routes';
+import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { FAKE_ACCOUNTS, serveAccount, TEST_PASSWORD } from '../../../testing/fake-accounts';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render';
@@ -68,6 +69,12 @@ describe('signing in', () => {
     ],
     ['a locked account', 423, { code: 'ACCOUNT_LOCKED' }, [LOGIN_MESSAGES.locked]],
     ['an unverified mail', 403, { code: 'EMAIL_NOT_VERIFIED' }, [LOGIN_MESSAGES.notVerified]],
+    [
+      'a page opened at another address than the portal',
+      403,
+      { code: 'INVALID_ORIGIN' },
+      [LOGIN_MESSAGES.otherAddress(DEFAULT_APP_CONFIG.publicBaseUrl)],
+    ],
     ['too many requests', 429, { code: 'TOO_MANY_REQUESTS' }, [LOGIN_MESSAGES.wrongCredentials]],
     ['a server error', 500, { code: 'INTERNAL_ERROR' }, [LOGIN_MESSAGES.generic]],
   ])('answers %s with the spec message', async (_case, status, body, lines) => {

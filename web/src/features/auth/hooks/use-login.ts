@@ -32,7 +32,7 @@ const failed = (notice: LoginNotice, identitySignedIn = false): LoginOutcome => 
 /** Spec §4 Login flow, steps 1 to 5. Never rejects: every failure is an outcome with its notice. */
 export async function logIn(
   { mail, password }: LoginFormValues,
-  { apiKey }: { apiKey: string },
+  { apiKey, publicBaseUrl }: { apiKey: string; publicBaseUrl: string },
 ): Promise<LoginOutcome> {
   // Spec §5: a password outside the policy is a failed login, told apart from no other.
   if (!meetsPasswordPolicy(password)) return failed(LOGIN_NOTICES.wrongCredentials);
@@ -48,7 +48,7 @@ export async function logIn(
   try {
     identityUid = (await signInEmail({ email: mail, password })).user.id;
   } catch (error) {
-    return failed(signInFailureNotice(error));
+    return failed(signInFailureNotice(error, publicBaseUrl));
   }
 
   try {
@@ -70,8 +70,8 @@ export async function logIn(
 }
 
 export function useLogin() {
-  const { publicApiKey } = useAppConfig();
+  const { publicApiKey, publicBaseUrl } = useAppConfig();
   return useMutation({
-    mutationFn: (values: LoginFormValues) => logIn(values, { apiKey: publicApiKey }),
+    mutationFn: (values: LoginFormValues) => logIn(values, { apiKey: publicApiKey, publicBaseUrl }),
   });
 }

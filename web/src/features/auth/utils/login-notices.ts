@@ -20,8 +20,11 @@ function accountLockedNow(body: unknown): boolean {
     : false;
 }
 
-/** Spec §8 Login: the message for a failed POST /api/auth/sign-in/email. */
-export function signInFailureNotice(failure: unknown): LoginNotice {
+/**
+ * Spec §8 Login: the message for a failed POST /api/auth/sign-in/email. A page opened at another
+ * address than the portal's (the identity provider's 403 INVALID_ORIGIN) names the portal's.
+ */
+export function signInFailureNotice(failure: unknown, publicBaseUrl: string): LoginNotice {
   if (!isHttpError(failure)) return LOGIN_NOTICES.generic;
   switch (failure.status) {
     // Spec §8 counts invalid-email among the wrong credentials: the identity provider answers
@@ -35,9 +38,11 @@ export function signInFailureNotice(failure: unknown): LoginNotice {
     case 423:
       return LOGIN_NOTICES.locked;
     case 403:
-      return failure.code === 'EMAIL_NOT_VERIFIED'
-        ? LOGIN_NOTICES.notVerified
-        : LOGIN_NOTICES.generic;
+      if (failure.code === 'EMAIL_NOT_VERIFIED') return LOGIN_NOTICES.notVerified;
+      if (failure.code === 'INVALID_ORIGIN') {
+        return error(LOGIN_MESSAGES.otherAddress(publicBaseUrl));
+      }
+      return LOGIN_NOTICES.generic;
     // Spec §8 maps the identity provider's too-many-requests to the wrong-credentials message.
     case 429:
       return LOGIN_NOTICES.wrongCredentials;
