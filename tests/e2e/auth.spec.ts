@@ -115,6 +115,21 @@ test.describe('signing in', () => {
     await logIn(page, 'deleted@example.com');
     await expectLoginMessage(page, LOGIN_MESSAGES.deleted);
   });
+
+  test('a page opened at another address than the portal is told which address to open', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The test server's PUBLIC_BASE_URL is its 127.0.0.1 address; localhost is another origin.
+    const portal = new URL(baseURL!).origin;
+    const elsewhere = portal.replace('127.0.0.1', 'localhost');
+    await page.goto(`${elsewhere}/login`);
+    // A browser that signed in before holds a cookie, and the provider then checks the origin.
+    await context.addCookies([{ name: 'leftover', value: '1', url: elsewhere }]);
+    await submitLogin(page, 'user@example.com');
+    await expectLoginMessage(page, LOGIN_MESSAGES.otherAddress(portal));
+  });
 });
 
 test.describe('the session', () => {
