@@ -61,3 +61,17 @@ export const DUPLICATE_DESCRIPTIONS = {
   mail: 'mail: このメールアドレスはこの取引先に既に登録されています。',
   customerCode: 'customer_code: この取引先コードには既にこの利用者が登録されています。',
 } as const;
+
+/**
+ * Issue 17: a corporate administrator may add an existing mail only where that person is already a
+ * user of the administrator's corporation, and never a staff account. Any other existing mail (a
+ * user of another corporation, the maker's staff) answers 409 with this code; the description
+ * names the mail, so a client that only reads it (spec §8) still marks the mail cell.
+ */
+export const MAIL_HELD_ELSEWHERE = {
+  code: 'MAIL_HELD_ELSEWHERE',
+  message:
+    '入力したメールアドレスは他の法人または当社のアカウントとして登録されているため、追加できません。追加が必要な場合はお問い合わせ先にご連絡ください。',
+  description:
+    'mail: このメールアドレスは他の法人または当社のアカウントとして登録されているため、追加できません。',
+} as const;

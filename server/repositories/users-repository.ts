@@ -1,7 +1,8 @@
-import { and, eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, inArray, or, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Statement } from '../../db/client';
 import { authUser, customers, users, userTypes } from '../../db/schema';
 import type { UserRecord } from '../../domain/api/user';
+import { STAFF_CUSTOMER_CODE, STAFF_USER_TYPE_ID } from '../../domain/constants';
 
 export interface CallerRow {
   userId: number;
@@ -101,4 +102,61 @@ export async function linkRowsToIdentity(db: Database, mail: string, uid: string
     .update(users)
     .set({ firebase_uid: uid, updated_at: new Date() })
     .where(eq(users.mail, mail.trim().toLowerCase()));
+}
+
+/** A staff row: customer 99999 or user type 3 (the rules keep the two together, spec §5). */
+const isStaffRow = sql<boolean>`(${users.customer_code} = ${STAFF_CUSTOMER_CODE} or ${users.user_type_id} = ${STAFF_USER_TYPE_ID})`;
+
+export interface MailHolders {
+  /** The corporations whose customers the person has rows of, deleted rows included. */
+  corporations: number[];
+  /** Whether one of the rows (a deleted one too) is a staff row. */
+  staff: boolean;
+}
+
+/**
+ * Whose an existing mail is: the rows (deleted ones too) of that mail or of the identity it signs in
+ * with, by corporation. Issue 17: a corporate administrator may attach only a person who is
+ * already a user of their own corporation, never a staff account.
+ */
+export async function mailHolders(
+  db: Pick<Database, 'selectDistinct'>,
+  mail: string,
+  uid: string | undefined,
+): Promise<MailHolders> {
+  const rows = await db
+    .selectDistinct({ corporateCode: customers.corporate_code, staff: isStaffRow })
+    .from(users)
+    .innerJoin(customers, eq(customers.customer_code, users.customer_code))
+    .where(uid ? or(eq(users.mail, mail), eq(users.firebase_uid, uid)) : eq(users.mail, mail));
+  return {
+    corporations: [...new Set(rows.map((r) => r.corporateCode))],
+    staff: rows.some((r) => r.staff),
+  };
+}
+
+/**
+ * Of these identities, those a corporate administrator of `corporations` may see the uid of
+ * (issue 17): holding a row (a deleted one too) at a customer of one of those corporations, and no
+ * staff row. The managers page lists only rows of the administrator's corporation, so the rule
+ * hides in practice the staff accounts that staff gave a customer's row.
+ */
+export async function identitiesWithin(
+  db: Pick<Database, 'select'>,
+  uids: string[],
+  corporations: ReadonlySet<number>,
+): Promise<Set<string>> {
+  const distinct = [...new Set(uids)];
+  if (distinct.length === 0 || corporations.size === 0) return new Set();
+  const rows = await db
+    .select({
+      uid: users.firebase_uid,
+      inside: sql<boolean>`bool_or(${inArray(customers.corporate_code, [...corporations])})`,
+      staff: sql<boolean>`bool_or(${isStaffRow})`,
+    })
+    .from(users)
+    .innerJoin(customers, eq(customers.customer_code, users.customer_code))
+    .where(inArray(users.firebase_uid, distinct))
+    .groupBy(users.firebase_uid);
+  return new Set(rows.filter((r) => r.inside && !r.staff).map((r) => r.uid!));
 }

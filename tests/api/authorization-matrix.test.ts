@@ -553,3 +553,81 @@ describe('tampered identity fields change nothing', () => {
     expect(res.body).not.toContain('@example.com');
   });
 });
+
+// Issue 17, finding 5: the add-user cell of the matrix adds new mails; an existing mail is another
+// matter. Managers add, to a customer they manage, the mail of people of each kind: an
+// administrator may attach only a person already of their corporation; staff attach anyone. A
+// refusal is a 409 in the error shape naming no identity, and writes nothing.
+describe('adding a mail that already has an account', () => {
+  const INSIDER = 'matrix-insider@example.com';
+  const uidOf = {} as Record<string, string>;
+
+  beforeAll(async () => {
+    // A user of corporation 1001 (customer 10001) whom no other test signs in.
+    uidOf[INSIDER] = await createPasswordIdentity(t.platform.auth, {
+      email: INSIDER,
+      name: 'マトリクス 社員',
+      password: DEMO_PASSWORD,
+      emailVerified: true,
+    });
+    await t.database.db.insert(users).values({
+      mail: INSIDER,
+      user_name: 'マトリクス 社員',
+      customer_code: 10001,
+      user_type_id: 2,
+      firebase_uid: uidOf[INSIDER],
+    });
+    uidOf[MAIL.otherUser] = (await signIn(t.app, MAIL.otherUser)).uid;
+    uidOf[MAIL.staff] = staffUid;
+  });
+
+  it('an administrator attaches only a person of their corporation, never staff; staff anyone', async () => {
+    // [manager, mail, customer, expected]. Staff attaching the staff account is left out only so
+    // that the staff account keeps no customer row (staff may, decided for issue 17).
+    const cells: ['admin' | 'otherAdmin' | 'staff', string, number, number][] = [
+      ['admin', INSIDER, 10002, 200],
+      ['admin', MAIL.otherUser, 10002, 409],
+      ['admin', MAIL.staff, 10002, 409],
+      ['otherAdmin', INSIDER, 20001, 409],
+      ['otherAdmin', MAIL.staff, 20001, 409],
+      ['staff', INSIDER, 30001, 200],
+      ['staff', MAIL.otherUser, 30001, 200],
+    ];
+    const failures: string[] = [];
+    for (const [manager, mail, customerCode, expected] of cells) {
+      const uid = uidOf[mail]!;
+      const before = expected === 200 ? null : await snapshot();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/add-user',
+        payload: {
+          customer_code: customerCode,
+          mail: ` ${mail.toUpperCase()}`,
+          user_name: '既存 太郎',
+          user_type_id: 2,
+          ...tamper(),
+        },
+        headers: bearer(tokens[manager]),
+      });
+      const cell = `${manager} adds ${mail} to ${customerCode}`;
+      if (res.statusCode !== expected) {
+        failures.push(
+          `${cell}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 200)}`,
+        );
+        continue;
+      }
+      if (before) {
+        const parsed = apiErrorSchema.strict().safeParse(res.json());
+        if (!parsed.success) failures.push(`${cell}: not the error shape: ${res.body}`);
+        if (res.body.includes(uid)) failures.push(`${cell}: the answer names the identity`);
+        const after = await snapshot();
+        for (const table of TABLES) {
+          if (before[table] !== after[table]) failures.push(`${cell}: ${table} changed`);
+        }
+      } else if (res.json().firebase_uid !== uid) {
+        failures.push(`${cell}: not attached to the mail's identity`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

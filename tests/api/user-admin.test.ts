@@ -238,6 +238,159 @@ describe('adding users', () => {
   });
 });
 
+// Issue 17, finding 5: an administrator could attach a row to anybody's identity by adding their
+// mail (a staff account, a user of another corporation), saw that identity's firebase_uid, and a
+// later delete of the row made the staff member's sign-in answer "account deleted".
+describe('adding a mail that already has an account', () => {
+  /** A person with a password and one user row. */
+  const person = async (mail: string, customerCode: number, userTypeId = 2) => {
+    const uid = await createPasswordIdentity(t.platform.auth, {
+      email: mail,
+      name: mail.split('@')[0]!,
+      password: 'Passw0rd!',
+      emailVerified: true,
+    });
+    await t.database.db.insert(users).values({
+      mail,
+      user_name: mail.split('@')[0]!,
+      customer_code: customerCode,
+      user_type_id: userTypeId,
+      firebase_uid: uid,
+    });
+    return uid;
+  };
+  const rowsOf = (mail: string) =>
+    t.database.db.select().from(users).where(eq(users.mail, mail)).orderBy(users.customer_code);
+  const userRecord = (token: string, customerCode: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/get-firebase-user-by-id',
+      payload: { customer_code: customerCode },
+      headers: bearer(token),
+    });
+  const add = (who: Actor, mail: string, customerCode = 10002) =>
+    call('POST', 'add-user', who, {
+      mail,
+      user_name: '追加 太郎',
+      customer_code: customerCode,
+      user_type_id: 2,
+    });
+  const expectRefused = (res: { statusCode: number; json(): unknown }, uid: string) => {
+    expect(res.statusCode).toBe(409);
+    const answer = res.json() as { code: string; message: string; detail: { description: string } };
+    expect(answer.code).toBe('MAIL_HELD_ELSEWHERE');
+    // The screen marks the mail cell (spec §8: a 409 whose description mentions mail).
+    expect(answer.detail.description).toMatch(/^mail: /);
+    expect(answer.message).toContain('追加できません');
+    expect(JSON.stringify(answer)).not.toContain(uid);
+  };
+
+  it('an administrator cannot attach the staff account, however the mail is written; nothing is written and staff still sign in', async () => {
+    const staffUid = (await signIn(t.app, 'staff@example.com')).uid;
+    const before = await counts();
+    for (const mail of ['staff@example.com', 'STAFF@Example.com ', ' Staff@EXAMPLE.COM']) {
+      expectRefused(await add('admin', mail), staffUid);
+    }
+    expect(await counts()).toEqual(before);
+    expect((await rowsOf('staff@example.com')).map((r) => r.customer_code)).toEqual([99999]);
+    // Nothing the administrator could delete: staff sign in and act for 10002 as staff.
+    const listed = await call('POST', 'get-user-by-customer', 'admin', { customer_code: [] });
+    expect(listed.body).not.toContain('staff@example.com');
+    const { token } = await signIn(t.app, 'staff@example.com');
+    for (const code of [99999, 10002]) {
+      const record = await userRecord(token, code);
+      expect(record.statusCode, `${code} ${record.body}`).toBe(200);
+      expect(record.json()).toEqual([
+        expect.objectContaining({ mail: 'staff@example.com', user_type_id: 3 }),
+      ]);
+    }
+  });
+
+  it('an administrator cannot attach a user of another corporation; the answer names no identity', async () => {
+    const otherUid = (await signIn(t.app, 'other@example.com')).uid;
+    const before = await counts();
+    for (const mail of ['other@example.com', 'Other@Example.COM ']) {
+      expectRefused(await add('admin', mail), otherUid);
+    }
+    // The same the other way round: corporation 2001's administrator and a user of 1001.
+    const userUid = (await signIn(t.app, 'user@example.com')).uid;
+    expectRefused(await add('admin2', 'user@example.com', 20001), userUid);
+    expect(await counts()).toEqual(before);
+    expect((await rowsOf('other@example.com')).map((r) => r.customer_code)).toEqual([20001]);
+  });
+
+  it('a mail whose only rows are another corporation’s (deleted or without an identity) is refused too', async () => {
+    const gone = 'gone-elsewhere@example.com';
+    const goneUid = await person(gone, 20001);
+    await t.database.db.update(users).set({ delete_flag: true }).where(eq(users.mail, gone));
+    await t.database.db.insert(users).values({
+      mail: 'no-identity@example.com',
+      user_name: '未登録',
+      customer_code: 20001,
+      user_type_id: 2,
+    });
+    const before = await counts();
+    expectRefused(await add('admin', gone), goneUid);
+    const res = await add('admin', 'no-identity@example.com');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('MAIL_HELD_ELSEWHERE');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('an administrator still adds a person of their own corporation to another of its customers', async () => {
+    const uid = await person('insider@example.com', 10001);
+    const res = await add('admin', ' Insider@Example.com');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      mail: 'insider@example.com',
+      customer_code: 10002,
+      firebase_uid: uid,
+      is_new_account: false,
+    });
+    expect((await rowsOf('insider@example.com')).map((r) => r.customer_code)).toEqual([
+      10001, 10002,
+    ]);
+  });
+
+  it('staff attach any existing account as before; an administrator never sees a staff identity', async () => {
+    const outsiderUid = await person('outsider@example.com', 20001);
+    const outsider = await add('staff', 'Outsider@example.com');
+    expect(outsider.statusCode, outsider.body).toBe(200);
+    expect(outsider.json()).toMatchObject({ firebase_uid: outsiderUid, is_new_account: false });
+
+    // A staff account given a customer's row by staff (their decision): the administrator of that
+    // customer lists and edits the row, but the staff identity's uid stays hidden from them.
+    const staff2Uid = await person('staff2@example.com', 99999, 3);
+    const staffRow = await add('staff', 'staff2@example.com');
+    expect(staffRow.statusCode, staffRow.body).toBe(200);
+    expect(staffRow.json().firebase_uid).toBe(staff2Uid);
+    const listedByStaff = await call('POST', 'get-user-by-customer', 'staff', {
+      customer_code: [10002],
+    });
+    expect(listedByStaff.body).toContain(staff2Uid);
+    expect(listedByStaff.body).toContain(outsiderUid);
+    const listed = await call('POST', 'get-user-by-customer', 'admin', { customer_code: [10002] });
+    expect(listed.statusCode).toBe(200);
+    const row = listed.json().find((u: { mail: string }) => u.mail === 'staff2@example.com');
+    expect(row).toMatchObject({ customer_code: 10002, firebase_uid: null });
+    expect(listed.body).not.toContain(staff2Uid);
+    // outsider@ is now a user of corporation 1001 too: their uid is the corporation's to see.
+    expect(listed.body).toContain(outsiderUid);
+    const renamed = await call('PUT', 'update-user', 'admin', {
+      id: row.id,
+      mail: 'staff2@example.com',
+      user_name: '社内 担当',
+      customer_code: 10002,
+      user_type_id: 2,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().firebase_uid).toBeNull();
+    expect(renamed.body).not.toContain(staff2Uid);
+    // Being on a customer's row does not make the staff account the corporation's to attach.
+    expectRefused(await add('admin', 'staff2@example.com', 10001), staff2Uid);
+  });
+});
+
 describe('updating and deleting users', () => {
   const rowOf = async (mail: string, code: number) =>
     (

@@ -67,6 +67,10 @@ export async function userAdminRoutes(app: FastifyInstance) {
         tags,
         security: bearerSecurity,
         summary: '利用者の追加（新しいメールアドレスには招待メールを送信）',
+        description:
+          '法人管理者は、既にアカウントのあるメールアドレスを、その人が自法人の利用者（削除済みを含む）である場合にだけ追加できます。' +
+          '他法人の利用者や当社のアカウントは 409 MAIL_HELD_ELSEWHERE（detail.description はメールアドレスを指す）。' +
+          '法人管理者への回答の firebase_uid は自法人の利用者のものだけで、ほかは null です。',
         body: saveUserBodySchema,
         response: { 200: savedUserSchema, ...errors },
       },

@@ -17,7 +17,8 @@ export type SavedUser = z.infer<typeof savedUserSchema>;
 
 /**
  * POST /api/v1/user/add-user. A new mail gets an identity and an invitation (is_new_account);
- * an existing mail only gains the customer. 409 with detail.description for a duplicate.
+ * an existing mail only gains the customer. 409 with detail.description for a duplicate, and
+ * 409 MAIL_HELD_ELSEWHERE when an administrator names another corporation's user or staff.
  */
 export function addUser({ input, userId }: { input: UserInput; userId: number }) {
   const now = new Date().toISOString();

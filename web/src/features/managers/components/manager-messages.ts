@@ -1,7 +1,11 @@
+import { MAIL_HELD_ELSEWHERE } from '../../../../../domain/manager-row';
+
 // Spec §8 "Managers and edit-top", word for word where the spec quotes the text.
 
 export const DUPLICATE_MAIL_MESSAGE = '409: 入力したメールアドレスは既に登録されています。';
 export const DUPLICATE_CUSTOMER_CODE_MESSAGE = '409: 入力した取引先コードは既に登録されています。';
+/** Issue 17: the mail is another corporation's user or a staff account (the spec has no text). */
+export const MAIL_HELD_ELSEWHERE_MESSAGE = `409: ${MAIL_HELD_ELSEWHERE.message}`;
 export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください';
 
 export const userToasts = {

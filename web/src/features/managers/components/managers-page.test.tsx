@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ManagedUser } from '../../../../../domain/api/user';
-import { DUPLICATE_DESCRIPTIONS } from '../../../../../domain/manager-row';
+import { DUPLICATE_DESCRIPTIONS, MAIL_HELD_ELSEWHERE } from '../../../../../domain/manager-row';
 import { UNSAVED_CHANGES_TEXT } from '../../../components/edit-rows/unsaved-changes';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { fakeServer, json } from '../../../testing/fake-server';
@@ -308,6 +308,41 @@ describe('the managers page for a corporate administrator', () => {
     expect(select(row('新規の利用者'), '取引先コード').getAttribute('aria-invalid')).not.toBe(
       'true',
     );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says a mail of another corporation or of staff cannot be added, not that it is a duplicate', async () => {
+    let added = 0;
+    fakeServer.on('POST /api/v1/user/add-user', () => {
+      added++;
+      return json(409, {
+        statusCode: 409,
+        code: MAIL_HELD_ELSEWHERE.code,
+        message: MAIL_HELD_ELSEWHERE.message,
+        detail: { description: MAIL_HELD_ELSEWHERE.description },
+      });
+    });
+    const { user } = await renderAsAdmin();
+    const newRow = await addNewRow(user, {
+      mail: 'staff@example.com',
+      name: '社内 太郎',
+      customer: '10002',
+      type: '2',
+    });
+    await user.click(within(newRow).getByRole('button', { name: '登録' }));
+
+    expect(
+      await screen.findByText(
+        '409: 入力したメールアドレスは他の法人または当社のアカウントとして登録されているため、追加できません。追加が必要な場合はお問い合わせ先にご連絡ください。',
+      ),
+    ).toBeTruthy();
+    expect(added).toBe(1);
+    const mail = within(row('新規の利用者')).getByRole('textbox', { name: 'メールアドレス' });
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
+    expect(select(row('新規の利用者'), '取引先コード').getAttribute('aria-invalid')).not.toBe(
+      'true',
+    );
+    // A refusal the screen explains: no error dialog over it.
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -12,7 +12,11 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ManagedUser } from '../../../../../domain/api/user';
-import { managerRowProblems, userTypesOffered } from '../../../../../domain/manager-row';
+import {
+  MAIL_HELD_ELSEWHERE,
+  managerRowProblems,
+  userTypesOffered,
+} from '../../../../../domain/manager-row';
 import { DeleteConfirmDialog } from '../../../components/edit-rows/delete-confirm-dialog';
 import { EditSelect } from '../../../components/edit-rows/edit-cells';
 import {
@@ -41,6 +45,7 @@ import {
   CHOOSE_CUSTOMER_PROMPT,
   DUPLICATE_CUSTOMER_CODE_MESSAGE,
   DUPLICATE_MAIL_MESSAGE,
+  MAIL_HELD_ELSEWHERE_MESSAGE,
   userToasts,
 } from './manager-messages';
 import {
@@ -213,6 +218,14 @@ function ManagersPageContent() {
   };
 
   const failSave = (error: unknown, row: EditRow<UserValues>) => {
+    if (isHttpError(error, 409) && error.code === MAIL_HELD_ELSEWHERE.code) {
+      // Issue 17: an account outside the administrator's corporation. Its description names the
+      // mail too, so the duplicate toast below would say the wrong thing; the cell is marked as
+      // registered (it is, elsewhere).
+      showErrorToast(MAIL_HELD_ELSEWHERE_MESSAGE);
+      editor.markProblem(row.key, 'mail', 'duplicate');
+      return;
+    }
     if (isHttpError(error, 409)) {
       // Spec §8: the description says whether the mail or the customer code is the duplicate.
       const mail = (errorDescription(error) ?? '').includes('mail');
