@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerItem } from '../../domain/api/ledger';
 import {
   addDays,
@@ -563,6 +563,57 @@ describe('who may search which customer', () => {
     const res = await search('user', { customer_code: 10002, login_user_id: 1 });
     expect(res.statusCode).toBe(403);
     expect((await search(null, { customer_code: 10001 })).statusCode).toBe(401);
+  });
+});
+
+// Issue 17, finding 9: the search used to start before the caller was checked, so a refused caller
+// still made the database read the ledger (and the refusal took as long as the search). What
+// reaches the database is observed at the driver both drivers share the shape of: every statement
+// of the server, Drizzle's and the hand-built ones alike, is a query() call on db.$client (PGlite,
+// or the node-postgres pool; the search runs outside any transaction).
+describe('a refused search never reaches the ledger', () => {
+  type Query = (...args: unknown[]) => unknown;
+  /** The texts of the statements the database is sent while `run` runs. */
+  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      await run();
+      return spy.mock.calls.map(([statement]) =>
+        typeof statement === 'string' ? statement : String((statement as { text?: unknown }).text),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const readsLedger = (statements: string[]) =>
+    statements.filter((text) => /"?ledger_items"?/.test(text));
+
+  it('a caller refused a customer gets 403 and the database is sent no ledger statement', async () => {
+    // The observation works: an allowed search is seen reading the ledger, paged and unpaged.
+    for (const extra of [{}, { page: 1 }]) {
+      const allowed = await statementsDuring(async () => {
+        expect(
+          (await search('user', { customer_code: 10001, ...IN_2026, ...extra })).statusCode,
+        ).toBe(200);
+      });
+      expect(readsLedger(allowed).length).toBeGreaterThan(0);
+    }
+    const refusals: [string, number, object][] = [
+      ['user', 20001, {}],
+      ['user', 10002, { page: 1, page_size: 1000 }],
+      ['admin', 10002, { text_field: ['山田'], search_type_flag: 1, page: 1 }],
+      ['other', 10001, {}],
+    ];
+    for (const [who, code, extra] of refusals) {
+      const statements = await statementsDuring(async () => {
+        const res = await search(who, { customer_code: code, ...IN_2026, ...extra });
+        expect(res.statusCode, `${who} → ${code}`).toBe(403);
+      });
+      // The caller's rows were read (the check ran), the ledger never.
+      expect(statements.length, `${who} → ${code}`).toBeGreaterThan(0);
+      expect(readsLedger(statements), `${who} → ${code}`).toEqual([]);
+    }
   });
 });
 
