@@ -109,6 +109,7 @@ export async function buildApp({
   await app.register(identityPlugin, {
     auth: platform.auth,
     limiter: platform.preLoginLimiter,
+    mailer: platform.mailer,
   });
 
   await app.register(healthRoutes);

@@ -49,6 +49,11 @@ export const envSchema = z.object({
   /** Pre-login calls allowed per client address and per mail address in one minute. */
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_MAIL_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * How long an instance trusts that the session behind an access token is still alive before it
+   * looks again: a session ended on another instance refuses its tokens within this time.
+   */
+  SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Outgoing mail server; unset = mails are written as .eml files under DATA_DIR/mail. */
   SMTP_URL: optionalString.pipe(

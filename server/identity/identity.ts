@@ -1,10 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins/jwt';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
@@ -27,6 +26,7 @@ import {
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mail-port';
+import { liftAccountLock } from './lockout';
 import { passwordResetMail, verificationMail } from './mail-templates';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -78,13 +78,15 @@ function providerLogger(log: FastifyBaseLogger) {
 }
 
 export function createAuth({ config, db, mailer, secret, log }: IdentityOptions) {
-  // The mail port logs each mail itself (with the file's link when mail goes to files).
-  // The provider sends its mails as background tasks and answers at once; the deliveries are
-  // handed to the request that caused them (see mailDeliveries) so that it can report a failure.
+  // The mail port logs each mail itself (with the file's link when mail goes to files). The
+  // provider awaits what it is given, so it is given nothing to wait for: the answer to a reset
+  // or verification request must not wait for (and so time) a delivery that only happens when
+  // the address has an account (docs/decisions/008). Whether the mail server answers at all is
+  // checked before, the same way for every address (server/plugins/identity.ts).
   const sendMail = (to: string, content: { subject: string; text: string }) => {
-    const delivery = mailer.send({ to, ...content }).then(() => {});
-    mailDeliveries.getStore()?.push(delivery);
-    return delivery;
+    mailer.send({ to, ...content }).catch((err: unknown) => {
+      log?.error({ err, component: 'identity' }, 'identity mail could not be sent');
+    });
   };
 
   return betterAuth({
@@ -117,12 +119,15 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
         sendMail(user.email, passwordResetMail(config, user.name, url)),
-      // Following the link of a mail proves the address: invitations and resets verify it.
+      // Following the link of a mail proves the address: invitations and resets verify it, and
+      // a reset lifts the account lock (docs/decisions/008). The provider ends every session of
+      // the identity (revokeSessionsOnPasswordReset), and with them their access tokens.
       onPasswordReset: async ({ user }) => {
         await db
           .update(authUser)
           .set({ emailVerified: true, updatedAt: new Date() })
           .where(eq(authUser.id, user.id));
+        await liftAccountLock(db, user.email);
       },
     },
     emailVerification: {
@@ -173,8 +178,10 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
           issuer: config.publicBaseUrl,
           audience: config.publicBaseUrl,
           expirationTime: ACCESS_TOKEN_LIFETIME,
-          // Minimal claims: the subject (identity uid) only, no user object (issue: sign-in §1).
-          definePayload: () => ({}),
+          // Minimal claims: the subject (identity uid) and the session the token was issued for,
+          // no user object. A token is refused once its session has ended (sign-out, password
+          // reset or change, deletion; docs/decisions/008).
+          definePayload: ({ session }) => ({ sid: session.id }),
         },
       }),
     ],
@@ -183,35 +190,47 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/**
- * The mail deliveries started while handling one identity request. The identity provider sends
- * mails in the background (so that the answer's timing does not reveal whether an address
- * exists); a route that must tell the person when the mail server is away runs the provider
- * inside `mailDeliveries.run([], …)` and awaits what was collected.
- */
-export const mailDeliveries = new AsyncLocalStorage<Promise<void>[]>();
-
 export class InvalidAccessTokenError extends Error {
   override name = 'InvalidAccessTokenError';
 }
 
-/** The claims of a verified access token, uid = sub. */
-export type VerifiedToken = Readonly<{ uid: string } & JWTPayload>;
+/** A genuine token whose session has ended (sign-out, password reset or change, deletion). */
+export class SessionEndedError extends InvalidAccessTokenError {
+  override name = 'SessionEndedError';
+  constructor(readonly uid: string) {
+    super('the session of the access token has ended');
+  }
+}
 
-/** Verified tokens remembered per process (about 1 KB each). */
+/** The claims of a verified access token, uid = sub, sid = the session it was issued for. */
+export type VerifiedToken = Readonly<{ uid: string; sid: string } & JWTPayload>;
+
+/** Verified tokens and checked sessions remembered per process (about 1 KB each). */
 export const VERIFIED_TOKENS_KEPT = 10_000;
+
+const unavailable = (err: unknown) =>
+  Object.assign(new HttpError(503, 'SERVICE_UNAVAILABLE', undefined, {}, 5), { cause: err });
+
+/** Adds to a map that keeps insertion order, the oldest entry making room. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V) {
+  if (map.size >= VERIFIED_TOKENS_KEPT && !map.has(key)) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 /**
  * Verifies /api/v1 bearer tokens against the identity's own public keys, with the algorithm
- * allow-list, issuer, audience and expiry checks. Keys are cached and re-read when an unknown key
- * id appears (another instance may have created it), at most every 10 s.
+ * allow-list, issuer, audience and expiry checks, and refuses a token whose session has ended.
+ * Keys are cached and re-read when an unknown key id appears (another instance may have created
+ * it), at most every 250 ms.
  *
  * A token that passed is remembered until its expiry (at most VERIFIED_TOKENS_KEPT tokens): the
- * signature check costs 0.25 ms, a large part of a small search (docs/decisions/005). A token is
- * immutable and nothing revokes one before its expiry, so a remembered token is exactly as valid
- * as a checked one; the expiry is still compared on every call.
+ * signature check costs 0.25 ms, a large part of a small search (docs/decisions/005). Whether its
+ * session is alive is looked up at most every SESSION_CHECK_SECONDS per session, so a session
+ * ended on another instance (sign-out, password reset or change, deletion) refuses its tokens
+ * within that time; `forgetSessionsOf` makes this instance look again at once
+ * (docs/decisions/008). The expiry is compared on every call.
  */
-export function createAccessTokenVerifier(auth: Auth, config: Config) {
+export function createAccessTokenVerifier(auth: Auth, config: Config, db: Database) {
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let loadedAt = 0;
   let loading: Promise<void> | undefined;
@@ -225,9 +244,7 @@ export function createAccessTokenVerifier(auth: Auth, config: Config) {
         keySet = createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]);
         loadedAt = Date.now();
       } catch (err) {
-        throw Object.assign(new HttpError(503, 'SERVICE_UNAVAILABLE', undefined, {}, 5), {
-          cause: err,
-        });
+        throw unavailable(err);
       } finally {
         loading = undefined;
       }
@@ -240,16 +257,47 @@ export function createAccessTokenVerifier(auth: Auth, config: Config) {
       algorithms: ACCESS_TOKEN_ALGORITHMS,
       issuer: config.publicBaseUrl,
       audience: config.publicBaseUrl,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'sid'],
     });
-    const claims: VerifiedToken = Object.freeze({ ...payload, uid: payload.sub! });
-    // The oldest entry makes room (a Map keeps insertion order).
-    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-    verified.set(token, claims);
+    if (typeof payload.sid !== 'string' || payload.sid === '') {
+      throw new InvalidAccessTokenError('access token names no session');
+    }
+    const claims: VerifiedToken = Object.freeze({
+      ...payload,
+      uid: payload.sub!,
+      sid: payload.sid,
+    });
+    remember(verified, token, claims);
     return claims;
   };
 
-  return async function verifyAccessToken(token: string): Promise<VerifiedToken> {
+  // Session id → whether it was alive when looked up (single flight per session).
+  const sessions = new Map<string, { uid: string; checkedAt: number; alive: Promise<boolean> }>();
+  const sessionCheckMs = config.SESSION_CHECK_SECONDS * 1000;
+  const sessionAlive = (claims: VerifiedToken): Promise<boolean> => {
+    const known = sessions.get(claims.sid);
+    if (known && Date.now() - known.checkedAt < sessionCheckMs) return known.alive;
+    const alive = db
+      .select({ id: authSession.id })
+      .from(authSession)
+      .where(
+        and(
+          eq(authSession.id, claims.sid),
+          eq(authSession.userId, claims.uid),
+          gt(authSession.expiresAt, new Date()),
+        ),
+      )
+      .then((rows) => rows.length > 0);
+    const entry = { uid: claims.uid, checkedAt: Date.now(), alive };
+    remember(sessions, claims.sid, entry);
+    // A failed lookup is not remembered: the next call looks again.
+    alive.catch(() => {
+      if (sessions.get(claims.sid) === entry) sessions.delete(claims.sid);
+    });
+    return alive;
+  };
+
+  const verifySignature = async (token: string): Promise<VerifiedToken> => {
     const known = verified.get(token);
     if (known) {
       // As jwtVerify decides: expired once the current second reaches exp.
@@ -275,7 +323,27 @@ export function createAccessTokenVerifier(auth: Auth, config: Config) {
       throw new InvalidAccessTokenError('access token refused');
     }
   };
+
+  return {
+    async verifyAccessToken(token: string): Promise<VerifiedToken> {
+      const claims = await verifySignature(token);
+      let alive: boolean;
+      try {
+        alive = await sessionAlive(claims);
+      } catch (err) {
+        throw unavailable(err);
+      }
+      if (!alive) throw new SessionEndedError(claims.uid);
+      return claims;
+    },
+    /** The sessions of this identity were ended here: look them up again on their next call. */
+    forgetSessionsOf(uid: string): void {
+      for (const [sid, entry] of sessions) if (entry.uid === uid) sessions.delete(sid);
+    },
+  };
 }
+
+export type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;
 
 /**
  * Creates an identity with a password directly (sign-up is closed): used by the demo seed, and
@@ -301,4 +369,18 @@ export async function createPasswordIdentity(
     password: await ctx.password.hash(input.password),
   });
   return user.id;
+}
+
+/** The identity a password-reset link was made for, or null for an unknown or expired link. */
+export async function identityOfResetToken(db: Database, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ uid: authVerification.value })
+    .from(authVerification)
+    .where(
+      and(
+        eq(authVerification.identifier, `reset-password:${token}`),
+        gt(authVerification.expiresAt, new Date()),
+      ),
+    );
+  return row?.uid ?? null;
 }

@@ -27,6 +27,7 @@ export function passwordResetMail(config: Config, name: string, url: string): Ma
       url,
       '',
       'このURLの有効期限は1時間です。',
+      'アカウントがロックされている場合も、パスワードを再設定するとロックが解除され、すぐにログインできます。',
       'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
       footer(config),
     ].join('\n'),

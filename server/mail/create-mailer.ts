@@ -23,6 +23,7 @@ export function createMailer(config: MailConfig, log: MailLog): Mailer {
         log.info({ mailId: sent.id }, 'mail sent over SMTP');
         return sent;
       },
+      verify: () => smtp.verify(),
     };
   }
   const files = new FileMailer({ dataDir: config.dataDir, from: config.MAIL_FROM });
@@ -36,5 +37,6 @@ export function createMailer(config: MailConfig, log: MailLog): Mailer {
       );
       return sent;
     },
+    verify: () => files.verify(),
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Mailer, OutgoingMail, SentMail } from './mail-port';
@@ -41,6 +42,11 @@ export class FileMailer implements Mailer {
   constructor(options: { dataDir: string; from: string }) {
     this.folder = mailFolder(options.dataDir);
     this.from = options.from;
+  }
+
+  async verify(): Promise<void> {
+    await mkdir(this.folder, { recursive: true });
+    await access(this.folder, constants.W_OK);
   }
 
   async send(mail: OutgoingMail): Promise<SentMail> {

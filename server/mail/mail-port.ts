@@ -19,4 +19,9 @@ export interface SentMail {
  */
 export interface Mailer {
   send(mail: OutgoingMail): Promise<SentMail>;
+  /**
+   * Rejects when mails cannot go out now (the SMTP server does not answer, the mail folder cannot
+   * be written): asked before a request whose answer must not depend on a delivery.
+   */
+  verify(): Promise<void>;
 }

@@ -27,6 +27,11 @@ export class SmtpMailer implements Mailer {
     });
   }
 
+  /** Connects, greets and signs in (when the URL names a user), then hangs up. */
+  async verify(): Promise<void> {
+    await this.transport.verify();
+  }
+
   async send(mail: OutgoingMail): Promise<SentMail> {
     const info = await this.transport.sendMail({
       from: this.from,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,35 +6,70 @@ import { LOGIN_MESSAGES } from '../../domain/messages';
 import { meetsPasswordPolicy } from '../../domain/password-policy';
 import { HttpError } from '../errors';
 import {
+  type AccessTokenVerifier,
   AUTH_BASE_PATH,
   type Auth,
   createAccessTokenVerifier,
-  mailDeliveries,
+  identityOfResetToken,
 } from '../identity/identity';
 import {
   clearLoginFailures,
-  isAccountLocked,
   normaliseMail,
-  recordLoginFailure,
+  recordWrongPassword,
+  releasePasswordCheck,
+  reservePasswordCheck,
 } from '../identity/lockout';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
+import type { Mailer } from '../mail/mail-port';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
-    verifyAccessToken: ReturnType<typeof createAccessTokenVerifier>;
+    verifyAccessToken: AccessTokenVerifier['verifyAccessToken'];
+    accessTokens: AccessTokenVerifier;
     preLoginLimiter: PreLoginLimiter;
   }
 }
 
-async function forward(auth: Auth, request: FastifyRequest, base: string): Promise<Response> {
-  const url = new URL(request.url, base);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+export const MAIL_UNAVAILABLE_MESSAGE =
+  'メールを送信できませんでした。時間をおいて再度お試しください。';
+
+/**
+ * A mail request (reset, verification) answers no sooner than this after it arrived, whether the
+ * address has an account or not, so that its time tells nothing (docs/decisions/008).
+ */
+export const MAIL_REQUEST_ANSWER_MS = 500;
+
+const wrongCredentials = (extra: Record<string, unknown> = {}) => ({
+  code: 'INVALID_EMAIL_OR_PASSWORD',
+  message: LOGIN_MESSAGES.wrongCredentials,
+  ...extra,
+});
+
+const lockedAnswer = { code: 'ACCOUNT_LOCKED', message: LOGIN_MESSAGES.locked };
+
+/**
+ * Hands a request to the identity provider at the canonical address of the endpoint the route
+ * stands for. The provider reads its own path from the URL it is given and would take
+ * `/api/auth/./sign-in/email` for `/sign-in/email`; it is never given the spelling the client
+ * sent, only the route's own path and the query string.
+ */
+async function forward(
+  auth: Auth,
+  request: FastifyRequest,
+  base: string,
+  endpoint: string,
+  body: unknown = request.body,
+): Promise<Response> {
+  const url = new URL(`${AUTH_BASE_PATH}${endpoint}`, base);
+  const query = request.url.indexOf('?');
+  if (query >= 0) url.search = request.url.slice(query);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body != null;
   return auth.handler(
     new Request(url, {
       method: request.method,
       headers: fromNodeHeaders(request.headers),
-      ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+      ...(hasBody ? { body: JSON.stringify(body) } : {}),
     }),
   );
 }
@@ -51,53 +87,103 @@ async function sendResponse(reply: FastifyReply, response: Response, body?: unkn
   return reply.send(text.length ? text : null);
 }
 
-export const MAIL_UNAVAILABLE_MESSAGE =
-  'メールを送信できませんでした。時間をおいて再度お試しください。';
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
-const wrongCredentials = (extra: Record<string, unknown> = {}) => ({
-  code: 'INVALID_EMAIL_OR_PASSWORD',
-  message: LOGIN_MESSAGES.wrongCredentials,
-  ...extra,
-});
+const mailOf = (body: unknown): string => {
+  const email = (body ?? {}) as { email?: unknown };
+  return typeof email.email === 'string' ? normaliseMail(email.email) : '';
+};
 
 /**
- * Mounts the identity provider under /api/auth. Sign-in passes through the server's own checks
- * first: pre-login rate limits, the account lock, the password format; then the provider; then the
- * failure count that locks the account at the 5th failure (DESIGN.md §2).
+ * Mounts the identity provider under /api/auth: only the endpoints the portal uses, each at its
+ * one spelling; every other path under /api/auth answers 404 (docs/decisions/008). Sign-in and
+ * password change pass through the server's own checks: pre-login rate limits, the account lock
+ * (a password check is counted before it is made, so at most five are made before the lock), the
+ * password format; then the provider. Mail requests are rate-limited too and answer in the same
+ * time whether the address has an account or not.
  */
 export const identityPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: Auth; limiter: PreLoginLimiter }) => {
-    const { auth } = opts;
+  async (app: FastifyInstance, opts: { auth: Auth; limiter: PreLoginLimiter; mailer: Mailer }) => {
+    const { auth, limiter, mailer } = opts;
     const base = app.config.publicBaseUrl;
+    const accessTokens = createAccessTokenVerifier(auth, app.config, app.db);
     app.decorate('auth', auth);
-    app.decorate('verifyAccessToken', createAccessTokenVerifier(auth, app.config));
-    app.decorate('preLoginLimiter', opts.limiter);
+    app.decorate('accessTokens', accessTokens);
+    app.decorate('verifyAccessToken', accessTokens.verifyAccessToken);
+    app.decorate('preLoginLimiter', limiter);
+
+    const passThrough = (method: 'GET' | 'POST', endpoint: string) =>
+      app.route({
+        method,
+        url: `${AUTH_BASE_PATH}${endpoint}`,
+        schema: { hide: true },
+        handler: async (request, reply) =>
+          sendResponse(reply, await forward(auth, request, base, endpoint)),
+      });
+
+    // The signed-in session: access tokens and their keys, the session itself.
+    passThrough('GET', '/token');
+    passThrough('GET', '/jwks');
+    passThrough('GET', '/get-session');
+    // Links in mails: the reset (and invitation) link, the verification link.
+    app.get(
+      `${AUTH_BASE_PATH}/reset-password/:token`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { token } = request.params as { token: string };
+        return sendResponse(
+          reply,
+          await forward(auth, request, base, `/reset-password/${encodeURIComponent(token)}`),
+        );
+      },
+    );
+    passThrough('GET', '/verify-email');
+
+    app.post(`${AUTH_BASE_PATH}/sign-out`, { schema: { hide: true } }, async (request, reply) => {
+      const session = await auth.api
+        .getSession({ headers: fromNodeHeaders(request.headers) })
+        .catch(() => null);
+      const response = await forward(auth, request, base, '/sign-out');
+      if (session) accessTokens.forgetSessionsOf(session.user.id);
+      return sendResponse(reply, response);
+    });
 
     app.post(
       `${AUTH_BASE_PATH}/sign-in/email`,
       { schema: { hide: true } },
       async (request, reply) => {
-        const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
-        const email = typeof body.email === 'string' ? normaliseMail(body.email) : '';
+        const email = mailOf(request.body);
+        const body = (request.body ?? {}) as { password?: unknown };
         const password = typeof body.password === 'string' ? body.password : '';
-        await opts.limiter.assertAllowed(request, email);
+        await limiter.assertAllowed(request, email);
+        if (!email) return reply.status(401).send(wrongCredentials());
 
-        if (email && (await isAccountLocked(app.db, email))) {
-          return reply.status(423).send({ code: 'ACCOUNT_LOCKED', message: LOGIN_MESSAGES.locked });
-        }
-        if (!email || !meetsPasswordPolicy(password)) {
+        const attempt = await reservePasswordCheck(app.db, email);
+        if (attempt === null) return reply.status(423).send(lockedAnswer);
+        if (!meetsPasswordPolicy(password)) {
           // Spec §5: a password of the wrong format is a failed login like any other.
-          const { lockedNow } = email
-            ? await recordLoginFailure(app.db, email)
-            : { lockedNow: false };
+          const { lockedNow } = await recordWrongPassword(app.db, email, attempt);
           return reply
             .status(401)
             .send(wrongCredentials(lockedNow ? { account_locked: true } : {}));
         }
 
-        const response = await forward(auth, request, base);
+        let response: Response;
+        try {
+          response = await forward(auth, request, base, '/sign-in/email');
+        } catch (err) {
+          await releasePasswordCheck(app.db, email).catch(() => {});
+          throw err;
+        }
         if (response.status === 401) {
-          const { lockedNow } = await recordLoginFailure(app.db, email);
+          const { lockedNow } = await recordWrongPassword(app.db, email, attempt);
           return sendResponse(
             reply,
             response,
@@ -105,37 +191,93 @@ export const identityPlugin = fp(
           );
         }
         if (response.ok) await clearLoginFailures(app.db, email);
+        // Refused for another reason than the password (mail not verified, a mail it cannot
+        // read): the check is given back.
+        else await releasePasswordCheck(app.db, email);
         return sendResponse(reply, response);
       },
     );
 
+    // A signed-in password change checks the current password: counted like a sign-in (a stolen
+    // session must not be a way around the lock), and it ends every other session.
     app.post(
-      `${AUTH_BASE_PATH}/request-password-reset`,
+      `${AUTH_BASE_PATH}/change-password`,
       { schema: { hide: true } },
       async (request, reply) => {
-        const body = (request.body ?? {}) as { email?: unknown };
-        const email = typeof body.email === 'string' ? normaliseMail(body.email) : '';
-        await opts.limiter.assertAllowed(request, email);
-        // The reset mail is sent in the background: wait for it, so that a mail server that is
-        // away gives the person an error instead of a "mail sent" page (decision 006).
-        const deliveries: Promise<void>[] = [];
-        const response = await mailDeliveries.run(deliveries, () => forward(auth, request, base));
-        await new Promise((resolve) => setImmediate(resolve));
-        const failed = (await Promise.allSettled(deliveries)).find((d) => d.status === 'rejected');
-        if (failed) {
-          request.log.error({ err: failed.reason }, 'password reset mail could not be sent');
-          throw new HttpError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE, {}, 60);
+        const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        if (!session) throw new HttpError(401, 'UNAUTHORIZED');
+        const email = normaliseMail(session.user.email);
+        const attempt = await reservePasswordCheck(app.db, email);
+        if (attempt === null) return reply.status(423).send(lockedAnswer);
+        let response: Response;
+        try {
+          response = await forward(auth, request, base, '/change-password', {
+            ...(request.body as object),
+            revokeOtherSessions: true,
+          });
+        } catch (err) {
+          await releasePasswordCheck(app.db, email).catch(() => {});
+          throw err;
         }
+        if (response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD') {
+          const { lockedNow } = await recordWrongPassword(app.db, email, attempt);
+          return sendResponse(reply, response, {
+            code: 'INVALID_PASSWORD',
+            message: LOGIN_MESSAGES.wrongCredentials,
+            ...(lockedNow ? { account_locked: true } : {}),
+          });
+        }
+        if (response.ok) {
+          await clearLoginFailures(app.db, email);
+          accessTokens.forgetSessionsOf(session.user.id);
+        } else await releasePasswordCheck(app.db, email);
         return sendResponse(reply, response);
       },
     );
 
-    app.route({
-      method: ['GET', 'POST'],
-      url: `${AUTH_BASE_PATH}/*`,
-      schema: { hide: true },
-      handler: async (request, reply) => sendResponse(reply, await forward(auth, request, base)),
-    });
+    // The mail's link sets the new password; the provider ends every session of the identity.
+    app.post(
+      `${AUTH_BASE_PATH}/reset-password`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        await limiter.assertAllowed(request, '');
+        const body = (request.body ?? {}) as { token?: unknown };
+        const query = request.query as { token?: unknown };
+        const token = typeof body.token === 'string' ? body.token : query.token;
+        const uid = typeof token === 'string' ? await identityOfResetToken(app.db, token) : null;
+        const response = await forward(auth, request, base, '/reset-password');
+        if (response.ok && uid) accessTokens.forgetSessionsOf(uid);
+        return sendResponse(reply, response);
+      },
+    );
+
+    /**
+     * Reset and verification mails: limited per client address and per mail like a sign-in; the
+     * mail server is asked whether it answers before anything else, the same for every address,
+     * so that a mail server away is reported (503) without telling which addresses have an
+     * account; the mail itself is sent after the answer, which waits for a fixed floor.
+     */
+    const mailRequest = (endpoint: string) =>
+      app.post(
+        `${AUTH_BASE_PATH}${endpoint}`,
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const started = performance.now();
+          await limiter.assertAllowed(request, mailOf(request.body));
+          try {
+            await mailer.verify();
+          } catch (err) {
+            request.log.error({ err }, 'the mail server does not answer');
+            throw new HttpError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE, {}, 60);
+          }
+          const response = await forward(auth, request, base, endpoint);
+          const wait = MAIL_REQUEST_ANSWER_MS - (performance.now() - started);
+          if (wait > 0) await sleep(wait);
+          return sendResponse(reply, response);
+        },
+      );
+    mailRequest('/request-password-reset');
+    mailRequest('/send-verification-email');
   },
   { name: 'identity', dependencies: ['database'] },
 );

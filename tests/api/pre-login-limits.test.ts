@@ -55,6 +55,32 @@ describe('pre-login rate limits', () => {
   });
 });
 
+describe('mail requests (issue 17, finding 8)', () => {
+  const verificationMail = (mail: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      payload: { email: mail },
+      remoteAddress: ip,
+    });
+
+  it('the verification mail is limited per mail address, as the reset mail is', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i++)
+      codes.push((await verificationMail('unverified@example.com', `10.3.0.${i + 1}`)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it('the verification mail is limited per client address, together with the other pre-login calls', async () => {
+    const ip = '10.4.0.1';
+    const codes = [];
+    for (let i = 0; i < 6; i++)
+      codes.push((await verificationMail(`verify${i}@example.com`, ip)).statusCode);
+    codes.push((await checkLock('someone@example.com', ip)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429]);
+  });
+});
+
 describe('behind a configured proxy', () => {
   it('the forwarded client address is used, so two clients behind the proxy are counted apart', async () => {
     const proxied = await createTestApp({

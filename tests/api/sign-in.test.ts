@@ -39,8 +39,10 @@ describe('sign-in and access tokens', () => {
     expect(claims.iss).toBe(t.config.publicBaseUrl);
     expect(claims.aud).toBe(t.config.publicBaseUrl);
     expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
-    // No user object inside: no mail, no name, no roles.
-    expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'sub']);
+    // No user object inside: no mail, no name, no roles; the session it belongs to (sid), so that
+    // ending the session ends the token.
+    expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'sid', 'sub']);
+    expect(claims.sid).toEqual(expect.any(String));
   });
 
   it('publishes the public keys as a JWKS', async () => {
@@ -77,12 +79,17 @@ describe('sign-in and access tokens', () => {
     const sign = async (payload: Record<string, unknown>) =>
       (
         (await t.app.auth.api.signJWT({
-          body: { payload: { sub: String(claims.sub), ...payload } },
+          body: { payload: { sub: String(claims.sub), sid: String(claims.sid), ...payload } },
         })) as { token: string }
       ).token;
     const now = Math.floor(Date.now() / 1000);
     const valid = await sign({ iat: now, exp: now + 600 });
     expect((await call(`Bearer ${valid}`)).statusCode).toBe(200);
+    // Signed by the server, but naming no session, a made-up one, or another identity's session.
+    expect((await call(`Bearer ${await sign({ sid: undefined })}`)).statusCode).toBe(401);
+    expect((await call(`Bearer ${await sign({ sid: 'no-such-session' })}`)).statusCode).toBe(401);
+    const staffSid = String(decodeJwtPart((await signIn(t.app, 'staff@example.com')).token, 1).sid);
+    expect((await call(`Bearer ${await sign({ sid: staffSid })}`)).statusCode).toBe(401);
     expect(
       (await call(`Bearer ${await sign({ iat: now - 7200, exp: now - 3600 })}`)).statusCode,
     ).toBe(401);
@@ -101,7 +108,7 @@ describe('sign-in and access tokens', () => {
     const exp = Math.floor(Date.now() / 1000) + 2;
     const short = (
       (await t.app.auth.api.signJWT({
-        body: { payload: { sub: String(claims.sub), iat: exp - 2, exp } },
+        body: { payload: { sub: String(claims.sub), sid: String(claims.sid), iat: exp - 2, exp } },
       })) as { token: string }
     ).token;
     const call = () =>
