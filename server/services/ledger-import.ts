@@ -8,6 +8,7 @@ import { customers } from '../../db/schema';
 import type { LedgerImportAnswer } from '../../domain/api/ledger';
 import { STAFF_CUSTOMER_CODE } from '../../domain/constants';
 import { parseDateInput, parseLedgerStatus } from '../../domain/ledger-search';
+import { plainFileNameProblem, type SharedPathProblem } from '../../domain/shared-path';
 import { forbidden, HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { type LedgerLine, upsertLedgerLines } from '../repositories/ledger-repository';
@@ -28,7 +29,7 @@ const YIELD_EVERY = 1000;
 const IMPORT_LOCK_KEY = 7_310_005;
 const INT_MAX = 2_147_483_647;
 
-type ColumnKind = 'code' | 'count' | 'int' | 'money' | 'date' | 'text' | 'status';
+type ColumnKind = 'code' | 'count' | 'int' | 'money' | 'date' | 'text' | 'status' | 'fileName';
 
 /** The CSV columns (header names) with their Japanese label and how a value is read. */
 export const LEDGER_CSV_COLUMNS = {
@@ -54,9 +55,9 @@ export const LEDGER_CSV_COLUMNS = {
   contact_person: { label: '担当者', kind: 'text', required: false },
   transportation: { label: '運送会社', kind: 'text', required: false },
   shipping_label_number: { label: '送り状番号', kind: 'text', required: false },
-  invoice_file_name: { label: '請求書ファイル名', kind: 'text', required: false },
-  shipped_file_name: { label: '出荷案内ファイル名', kind: 'text', required: false },
-  delivery_file_name: { label: '納品書ファイル名', kind: 'text', required: false },
+  invoice_file_name: { label: '請求書ファイル名', kind: 'fileName', required: false },
+  shipped_file_name: { label: '出荷案内ファイル名', kind: 'fileName', required: false },
+  delivery_file_name: { label: '納品書ファイル名', kind: 'fileName', required: false },
 } as const satisfies Record<
   keyof LedgerLine,
   { label: string; kind: ColumnKind; required: boolean }
@@ -89,6 +90,27 @@ export class LedgerImportError extends Error {
 
 const columnTitle = (column: CsvColumn) => `${LEDGER_CSV_COLUMNS[column].label}（${column}）`;
 const shown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: writing control characters out is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** A value shown in a message with its control characters written out (\u0000), never raw. */
+const escaped = (value: string) =>
+  value.replace(CONTROL_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * Why a document file name is not one plain name (domain/shared-path.ts, the rule of the storage's
+ * keys and download names): issue 17, such a name was stored and its download failed later.
+ */
+const FILE_NAME_PROBLEMS: Record<SharedPathProblem, string> = {
+  empty: '空です',
+  'too-long': '255バイト、全角でおよそ85文字までです',
+  'control-character': '改行・タブなどの制御文字は使えません',
+  backslash: '「\\」は使えません',
+  'encoded-separator': '「%2F」「%2E」「%5C」「%00」は使えません',
+  absolute: '「/」や「C:」で始まるパスは使えません',
+  'empty-segment': '「/」は使えません',
+  'dot-segment': '「.」「..」はファイル名になりません',
+  'not-a-single-name': '「/」は使えません',
+};
 
 class ProblemList {
   readonly problems: LedgerImportProblem[] = [];
@@ -143,6 +165,15 @@ function readValue(column: CsvColumn, raw: string): { value: unknown } | { probl
         };
       }
       return { value: status };
+    }
+    case 'fileName': {
+      const problem = plainFileNameProblem(raw);
+      if (problem) {
+        return {
+          problem: `${columnTitle(column)}にはファイル名だけを書いてください（${FILE_NAME_PROBLEMS[problem]}）: "${escaped(shown(raw))}"`,
+        };
+      }
+      return { value: raw };
     }
     default:
       if (raw.length > 1000)

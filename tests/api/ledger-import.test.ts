@@ -279,6 +279,57 @@ describe('a file with a bad row writes nothing', () => {
     expect(await storedRows(changed)).toEqual([]);
   });
 
+  // Issue 17, finding 10: such a name used to be stored, and the document's download then failed.
+  it.each([
+    ['invoice_file_name', 'a/b.pdf'],
+    ['shipped_file_name', '..\\x.pdf'],
+    ['delivery_file_name', '..'],
+    ['invoice_file_name', '.'],
+    ['shipped_file_name', 'x\u0000.pdf'],
+    ['delivery_file_name', 'x\n.pdf'],
+    ['invoice_file_name', '%2e%2e%2fx.pdf'],
+  ] as const)(
+    '%s: a name that is not one plain file name (%j) → 400 naming the line and column',
+    async (column, name) => {
+      const lines = good();
+      const bad = [...lines];
+      bad[2] = { ...bad[2]!, [column]: name };
+      await expectRefused(ledgerCsv(bad), 4, `lines.4.${column}`, lines);
+      const res = await upload('staff', ledgerCsv(bad));
+      expect(res.json().fieldErrors).toHaveLength(1);
+      expect(res.json().fieldErrors[0].message).toContain('ファイル名だけ');
+    },
+  );
+
+  it('plain document names (Japanese, spaces, dots inside) are imported and their documents download', async () => {
+    const line = createLedgerItem({
+      invoice_file_name: '請求書 2026.11.pdf',
+      shipped_file_name: '出荷案内_SO（再発行）.v2.pdf',
+      delivery_file_name: '100%納品書.pdf',
+    });
+    const res = await upload('staff', ledgerCsv([line]));
+    expect(res.statusCode, res.body).toBe(200);
+    const [stored] = await storedRows([line]);
+    expect(stored).toMatchObject({
+      invoice_file_name: '請求書 2026.11.pdf',
+      shipped_file_name: '出荷案内_SO（再発行）.v2.pdf',
+      delivery_file_name: '100%納品書.pdf',
+    });
+    const bucket = `portal-${line.customer_code}`;
+    for (const name of [line.invoice_file_name, line.shipped_file_name, line.delivery_file_name]) {
+      await t.platform.storage.putObject(bucket, `Spec/${name}`, Buffer.from('%PDF-1.4\n'));
+    }
+    const links = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/spec/specified-ledger-file-path?sale_order_no=${encodeURIComponent(line.sale_order_no)}&sale_order_line_no=${line.sale_order_line_no}&delivery_no=${encodeURIComponent(line.delivery_no)}&delivery_line_no=${line.delivery_line_no}`,
+      headers: bearer(tokens.staff!),
+    });
+    expect(links.statusCode, links.body).toBe(200);
+    for (const type of ['invoice', 'shipped', 'delivery'] as const) {
+      expect(links.json()[type]).toMatchObject({ missing: false, url: expect.any(String) });
+    }
+  });
+
   it('an empty body or a file without data rows', async () => {
     expect((await upload('staff', '')).statusCode).toBe(400);
     const headerOnly = ledgerCsv([]);

@@ -129,3 +129,69 @@ describe('reading a ledger CSV', () => {
     expect(problems.map((p) => p.message).join('\n')).toMatch(/不明な列名.*total[\s\S]*amount/);
   });
 });
+
+// Issue 17, finding 10: a document file name is the last segment of a storage key and the name a
+// download is saved under; anything but one plain name used to be stored, and its download failed.
+describe('document file names', () => {
+  const FILE_COLUMNS = ['invoice_file_name', 'shipped_file_name', 'delivery_file_name'] as const;
+  /** A CSV field, quoted when the value needs it (a line break, a comma or a quote inside). */
+  const field = (value: string) =>
+    /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const fileRow = (column: string, name: string, saleOrderNo = 'SO-F') =>
+    header
+      .map((c) =>
+        c === column ? field(name) : c === 'sale_order_no' ? saleOrderNo : field(values[c]!),
+      )
+      .join(',');
+
+  it.each([
+    ['a folder', 'a/b.pdf'],
+    ['a leading slash', '/b.pdf'],
+    ['a backslash path up', '..\\x.pdf'],
+    ['a backslash', 'Spec\\x.pdf'],
+    ['two dots', '..'],
+    ['one dot', '.'],
+    ['a path up with a slash', '../x.pdf'],
+    ['NUL', 'x\u0000.pdf'],
+    ['a line break (quoted)', 'x\n.pdf'],
+    ['a tab', 'x\t.pdf'],
+    ['DEL', 'x\u007f.pdf'],
+    ['a C1 control', 'x\u0085.pdf'],
+    ['an encoded path up', '%2e%2e%2fx.pdf'],
+    ['an encoded slash', 'a%2Fb.pdf'],
+    ['a name above 255 bytes', `${'請'.repeat(84)}.pdf`],
+  ])('%s is refused in each file name column, naming the line and column', async (_, name) => {
+    for (const column of FILE_COLUMNS) {
+      const text = [header.join(','), row(), fileRow(column, name)].join('\n');
+      const problems = await problemsOf(text);
+      expect(problems.map((p) => [p.line, p.column])).toEqual([[3, column]]);
+      expect(problems[0]!.message).toMatch(
+        /^3行目: .*ファイル名（.*_file_name）にはファイル名だけ/,
+      );
+      // The value is shown with its control characters written out, never raw.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: checking that none is shown
+      expect(problems[0]!.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    }
+  });
+
+  it('plain names are taken as written: Japanese, spaces, dots and % inside, spaces around trimmed', async () => {
+    const names = [
+      '請求書 2026.11.pdf',
+      '納品書_SO2610-000001（再発行）.pdf',
+      '出荷案内.v2.PDF',
+      '100%.pdf',
+      '..x.pdf',
+      'x..pdf',
+      '.hidden.pdf',
+      `${'請'.repeat(81)}.pdf`,
+    ];
+    const text = [
+      header.join(','),
+      ...names.map((name, i) => fileRow('invoice_file_name', name, `SO-P${i}`)),
+      fileRow('delivery_file_name', ' 納品書 1.pdf ', 'SO-SPACES'),
+    ].join('\n');
+    const { lines } = await parseLedgerCsv(text);
+    expect(lines.slice(0, names.length).map((l) => l.invoice_file_name)).toEqual(names);
+    expect(lines.at(-1)!.delivery_file_name).toBe('納品書 1.pdf');
+  });
+});
