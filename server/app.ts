@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { API_ERROR_MESSAGES, type ApiError } from '../domain/api-error';
 import { appConfigOf, type Config } from './config';
 import { loggerOptions } from './logger';
 import type { Platform } from './platform';
@@ -18,6 +21,66 @@ import { apiV1Routes } from './routes/api/v1/index';
 import { bulkDownloadRoutes } from './routes/bulk-download';
 import { healthRoutes } from './routes/health';
 import { storageDownloadRoutes } from './routes/storage-download';
+
+/** Body limit of every route but those that raise their own (the ledger import). */
+const BODY_LIMIT = 1024 * 1024;
+
+const CLIENT_ERRORS: Record<string, ApiError> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    statusCode: 408,
+    code: 'REQUEST_TIMEOUT',
+    message: 'リクエストの受信が時間内に終わりませんでした。再度お試しください。',
+  },
+  HPE_HEADER_OVERFLOW: {
+    statusCode: 431,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: API_ERROR_MESSAGES.PAYLOAD_TOO_LARGE,
+  },
+};
+
+/**
+ * A connection the HTTP parser gives up on (headers or request not received in time, malformed
+ * or oversized headers): one JSON error in the API's shape, then the socket is closed. No route
+ * ran, so the error handler never sees these.
+ */
+function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const body = CLIENT_ERRORS[error.code ?? ''] ?? {
+    statusCode: 400,
+    code: 'VALIDATION_ERROR',
+    message: API_ERROR_MESSAGES.VALIDATION_ERROR,
+  };
+  // Debug: every half-sent request of a flood would be a line.
+  this.log.debug(
+    { code: error.code, statusCode: body.statusCode },
+    'connection closed by the HTTP parser',
+  );
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${body.statusCode} ${STATUS_CODES[body.statusCode]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * A large body is read only for a caller the route has let in (issue 17, finding 4): a route that
+ * raises the body limit must authorise in a route-level onRequest hook, which runs before the
+ * body is parsed. Checked as each route is added, so such a route without one stops the start.
+ */
+export function requireEarlyRefusalForLargeBodies(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if ((route.bodyLimit ?? 0) > BODY_LIMIT && !route.onRequest) {
+      throw new Error(
+        `${String(route.method)} ${route.url}: a body limit above ${BODY_LIMIT} bytes needs a ` +
+          'route-level onRequest hook that refuses callers before the body is read',
+      );
+    }
+  });
+}
 
 export interface RouteEntry {
   method: string;
@@ -54,7 +117,27 @@ export async function buildApp({
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUST_PROXY ?? false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
+    // Connection time-outs (docs/decisions/007): without them a connection that sends half a
+    // request, or stops reading its answer, holds a file descriptor for ever. requestTimeout
+    // covers receiving the request only; a long answer (a bulk zip) is bounded by nothing but
+    // the idle time-out, which a flowing answer keeps resetting.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      // Given here as well: Node compares it with headersTimeout when the server is created.
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      // Node looks for expired headers and requests on this interval (30 s by default, which
+      // would let a 10 s headers time-out run to 40 s): a tenth of the headers time-out, at most
+      // a second. The check walks the open requests only, so a second is cheap.
+      connectionsCheckingInterval: Math.min(
+        1000,
+        Math.max(100, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 10)),
+      ),
+    },
+    clientErrorHandler: answerClientError,
     // Request ids unique across instances, or the balancer's X-Request-Id when it sends a sane one,
     // in every log line of the request and in the answer's X-Request-Id (a support case quotes it).
     requestIdHeader: false,
@@ -76,6 +159,31 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Over the cap a new connection is closed as soon as it is accepted: the file descriptors, and
+  // the memory of half-read requests, stay bounded however many sockets a client opens.
+  app.server.maxConnections = config.HTTP_MAX_CONNECTIONS;
+  let droppedSinceLog = 0;
+  let lastDropLog = Number.NEGATIVE_INFINITY;
+  app.server.on('drop', () => {
+    droppedSinceLog++;
+    // Once a minute at most: a flood of connections must not become a flood of log lines.
+    if (performance.now() - lastDropLog < 60_000) return;
+    app.log.warn(
+      { dropped: droppedSinceLog, maxConnections: config.HTTP_MAX_CONNECTIONS },
+      'connection cap reached: new connections are closed (HTTP_MAX_CONNECTIONS)',
+    );
+    droppedSinceLog = 0;
+    lastDropLog = performance.now();
+  });
+
+  // An answer sent before the request's body has arrived (a refusal in an onRequest hook, a 413
+  // from the announced length) closes the connection; kept alive, Node would read the rest of
+  // the body, up to 20 MB, only to throw it away. (inject() requests have no `complete`.)
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+    return payload;
+  });
+
   // The route table: OpenAPI completeness and (later) the authorization matrix are checked against it.
   app.decorate('config', config);
   app.addHook('onRequest', async (request, reply) => {
@@ -83,6 +191,7 @@ export async function buildApp({
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  requireEarlyRefusalForLargeBodies(app);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = route.schema as

@@ -55,6 +55,19 @@ export const envSchema = z.object({
    */
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Connection time-outs (docs/decisions/007): a client gets this long to send its headers, and
+   * the whole request with its body; none of them can be switched off, since a connection
+   * without one stays open for ever.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+  /** Idle time between two requests on one connection; keep it above a balancer's own. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
+  /** A connection on which nothing moves either way (a client that stops reading) is closed. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
+  /** Open connections at most; new ones over it are closed at once. */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
   /** Outgoing mail server; unset = mails are written as .eml files under DATA_DIR/mail. */
   SMTP_URL: optionalString.pipe(
     z
@@ -127,6 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Named by the key id: the error message shows the value, and the secret must not appear.
       path: ['S3_ACCESS_KEY_ID'],
       message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    })
+    // Node refuses a headers time-out longer than the request's (the headers are in the request).
+    .refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
+      path: ['HTTP_HEADERS_TIMEOUT_MS'],
+      message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
     })
     .safeParse(env);
   if (!parsed.success) {

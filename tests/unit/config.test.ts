@@ -70,6 +70,60 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'ftp://example.com' })).toThrow(/PUBLIC_BASE_URL/);
   });
 
+  it('bounds every connection by time and their number by default (issue 17)', () => {
+    const config = loadConfig({});
+    expect(config.HTTP_HEADERS_TIMEOUT_MS).toBe(10_000);
+    expect(config.HTTP_REQUEST_TIMEOUT_MS).toBe(60_000);
+    expect(config.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(72_000);
+    expect(config.HTTP_IDLE_TIMEOUT_MS).toBe(120_000);
+    expect(config.HTTP_MAX_CONNECTIONS).toBe(2000);
+    const set = loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '5000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      HTTP_IDLE_TIMEOUT_MS: '30000',
+      HTTP_MAX_CONNECTIONS: '500',
+    });
+    expect(set).toMatchObject({
+      HTTP_HEADERS_TIMEOUT_MS: 5000,
+      HTTP_REQUEST_TIMEOUT_MS: 5000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
+      HTTP_IDLE_TIMEOUT_MS: 30_000,
+      HTTP_MAX_CONNECTIONS: 500,
+    });
+  });
+
+  it('refuses a connection time-out or cap that is off, not a number, or out of order', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+    };
+    const message = messageOf({
+      HTTP_HEADERS_TIMEOUT_MS: '0',
+      HTTP_REQUEST_TIMEOUT_MS: 'soon',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '-1',
+      HTTP_IDLE_TIMEOUT_MS: '1.5',
+      HTTP_MAX_CONNECTIONS: '0',
+    });
+    for (const name of [
+      'HTTP_HEADERS_TIMEOUT_MS="0"',
+      'HTTP_REQUEST_TIMEOUT_MS="soon"',
+      'HTTP_KEEP_ALIVE_TIMEOUT_MS="-1"',
+      'HTTP_IDLE_TIMEOUT_MS="1.5"',
+      'HTTP_MAX_CONNECTIONS="0"',
+    ]) {
+      expect(message).toContain(name);
+    }
+    expect(
+      messageOf({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' }),
+    ).toContain('HTTP_HEADERS_TIMEOUT_MS="30000": must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  });
+
   it('reads SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
