@@ -44,7 +44,7 @@ export const customers = pgTable(
 export const userTypes = pgTable('user_types', {
   id: integer('id').primaryKey(),
   user_type_name: text('user_type_name').notNull(),
-  /** "BtoB" for the types a customer's users may hold; "staff" for type 3 (spec §6). */
+  /** "BtoB" for the types a customer's users may hold; "staff" for type 3 (docs/product.md §6). */
   user_group: text('user_group').notNull(),
   ...timestamps,
 });
@@ -97,7 +97,7 @@ export const banners = pgTable('banners', {
   ...timestamps,
 });
 
-/** Order and shipment lines from the maker's core system (spec §3 "Order line"). */
+/** Order and shipment lines from the maker's core system (docs/product.md §3 "Order line"). */
 export const ledgerItems = pgTable(
   'ledger_items',
   {
@@ -168,7 +168,7 @@ export const ledgerItems = pgTable(
       t.sale_order_date,
     ),
     // Item numbers compare by code unit (COLLATE "C") whatever the database's collation, so that
-    // the range and prefix filters (spec §4) use this index; see docs/decisions/005. Migration 0005
+    // the range and prefix filters (docs/product.md §4) use this index; see docs/decisions/005. Migration 0005
     // adds INCLUDE (item_name, sale_order_date, status), which Drizzle's builder cannot express, so
     // that counting those filters is an index-only scan.
     index('ledger_items_customer_item_name_idx').on(
@@ -225,7 +225,7 @@ export const auditLog = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Identity (Better Auth, DESIGN.md §2). Property names are Better Auth's field names; the users
+// Identity (Better Auth, docs/product.md §11). Property names are Better Auth's field names; the users
 // table above keeps one row per identity and customer code, linked by users.firebase_uid = auth_user.id.
 
 export const authUser = pgTable('auth_user', {
@@ -302,7 +302,7 @@ export const authJwks = pgTable('auth_jwks', {
 });
 
 /**
- * Spec §4 "Account lock": failures per mail; 5 lock the account for 1 hour and reset the counter.
+ * docs/product.md §4 "Account lock": failures per mail; 5 lock the account for 1 hour and reset the counter.
  * Updated by one atomic upsert inside sign-in, so parallel attempts cannot get past it.
  */
 export const accountLockouts = pgTable('account_lockouts', {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one JSON error shape every /api call answers with (DESIGN.md §3). */
+/** The one JSON error shape every /api call answers with (docs/product.md §12). */
 export const apiErrorSchema = z
   .object({
     statusCode: z.number().int(),
@@ -10,7 +10,7 @@ export const apiErrorSchema = z
     message: z.string(),
     /** Per-field problems of a 400 answer. */
     fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-    /** Spec §8: a 409 on the managers page carries detail.description. */
+    /** docs/product.md §8: a 409 on the managers page carries detail.description. */
     detail: z.object({ description: z.string() }).optional(),
   })
   .meta({ id: 'ApiError' });

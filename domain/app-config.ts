@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The part of the server configuration the web app needs (DESIGN.md §5). The server embeds it
+ * The part of the server configuration the web app needs (docs/product.md §14). The server embeds it
  * in index.html as <script id="app-config" type="application/json">, so no request is needed
  * before the first screen renders.
  */
@@ -11,7 +11,7 @@ export const appConfigSchema = z.object({
   publicBaseUrl: z.string(),
   supportEmail: z.string(),
   publicApiKey: z.string(),
-  /** The {host} prefix notice and banner URLs must start with (spec §5). */
+  /** The {host} prefix notice and banner URLs must start with (docs/product.md §5). */
   urlPrefixes: z.array(z.string()),
   drawingsUrl: z.string(),
   drawingsPassword: z.string(),

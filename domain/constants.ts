@@ -1,4 +1,4 @@
-// Business constants of spec §9. Both the web app and the server import them from here.
+// Business constants of docs/product.md §9. Both the web app and the server import them from here.
 
 export const STAFF_CUSTOMER_CODE = 99999;
 export const STAFF_USER_TYPE_ID = 3;
@@ -23,8 +23,8 @@ export const ACTIVITY_EVENTS = [
 
 export const PAGE_SIZE = 100;
 /**
- * Order cards on a phone page (spec §9 "Configured display maximum: 100 desktop, 20 phone"; the
- * desktop's 100 rows are spec §2's). Twenty cards are a few screens of thumb scrolling.
+ * Order cards on a phone page (docs/product.md §9 "Configured display maximum: 100 desktop, 20 phone"; the
+ * desktop's 100 rows are docs/product.md §2's). Twenty cards are a few screens of thumb scrolling.
  */
 export const PHONE_PAGE_SIZE = 20;
 export const BULK_DOWNLOAD_CONFIRM_COUNT = 100;
@@ -38,7 +38,7 @@ export const EDITOR_BANNER_ROWS_MAX = 4;
 
 export const TOAST_SUCCESS_MS = 3_000;
 export const TOAST_ERROR_MS = 10_000;
-/** Spec §4 Orders: after a failed search, a wait of 10 s before the next one. */
+/** docs/product.md §4 Orders: after a failed search, a wait of 10 s before the next one. */
 export const SEARCH_RETRY_WAIT_MS = 10_000;
 export const TOAST_LOADING_MS = 30_000;
 export const COPY_CONFIRM_DESKTOP_MS = 1_500;
@@ -58,7 +58,7 @@ export const LEDGER_STATUS = {
 } as const;
 export type LedgerStatus = (typeof LEDGER_STATUS)[keyof typeof LEDGER_STATUS];
 
-/** Browser storage keys of spec §3 (Login session). */
+/** Browser storage keys of docs/product.md §3 (Login session). */
 export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   customerCodeList: 'customerCodeList',

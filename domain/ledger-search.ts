@@ -1,10 +1,10 @@
 import { KEYWORDS_MAX, LEDGER_STATUS, type LedgerStatus } from './constants';
 
-// Rules of the order-line search (spec §2 Filter panel, §4 Orders, §5 keywords and item numbers).
+// Rules of the order-line search (docs/product.md §2 Filter panel, §4 Orders, §5 keywords and item numbers).
 // The server builds its SQL from these, and the web app applies the same rules to loaded rows.
 
 // ---------------------------------------------------------------------------------------------
-// Status (spec §7: three values all / shipped / backlog)
+// Status (docs/product.md §7: three values all / shipped / backlog)
 
 export const LEDGER_STATUS_FILTERS = ['all', 'shipped', 'backlog'] as const;
 export type LedgerStatusFilter = (typeof LEDGER_STATUS_FILTERS)[number];
@@ -45,7 +45,7 @@ export function parseLedgerStatus(value: string): LedgerStatus | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keywords (spec §5: at most 5, trimmed, non-empty) and OR/AND (spec §7 search_type_flag)
+// Keywords (docs/product.md §5: at most 5, trimmed, non-empty) and OR/AND (docs/product.md §7 search_type_flag)
 
 export const SEARCH_TYPE_FLAG = { or: 1, and: 2 } as const;
 export type KeywordMatch = keyof typeof SEARCH_TYPE_FLAG;
@@ -78,7 +78,7 @@ export function addKeyword(list: readonly string[], raw: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Item numbers (spec §4: start <= item <= end; equal start and end is a prefix match)
+// Item numbers (docs/product.md §4: start <= item <= end; equal start and end is a prefix match)
 
 /** Item numbers are compared in upper case; full-width letters and digits count as ASCII. */
 export function normalizeItemNo(raw: string | null | undefined): string {
@@ -115,7 +115,7 @@ export function matchesItemNo(itemName: string, filter: ItemNoFilter | null): bo
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dates (spec §4 and §9: empty dates mean two years ago to two years ahead)
+// Dates (docs/product.md §4 and §9: empty dates mean two years ago to two years ahead)
 
 export const DEFAULT_WINDOW_YEARS = 2;
 const DAY_MS = 86_400_000;
@@ -164,7 +164,7 @@ export function addDays(isoDate: string, days: number): string {
 
 /**
  * The order-date window of a search. Each empty bound falls back on its own: from two years
- * before today, to two years after today (spec §4 "When dates are empty…").
+ * before today, to two years after today (docs/product.md §4 "When dates are empty…").
  */
 export function ledgerDateWindow(
   fromDate: string | null,
@@ -178,7 +178,7 @@ export function ledgerDateWindow(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sorting and paging (server-side paging is an optional addition, DESIGN.md §3)
+// Sorting and paging (server-side paging is an optional addition, docs/product.md §12)
 
 /** The sortable columns: the desktop table's arrows, the phone sort select, and the order date. */
 export const LEDGER_SORT_FIELDS = [
@@ -226,7 +226,7 @@ export interface LedgerSearchCriteria {
   keywordMatch: KeywordMatch;
 }
 
-/** The spec's search fields (spec §7), as the server's request schema has parsed them. */
+/** The spec's search fields (docs/product.md §7), as the server's request schema has parsed them. */
 export interface LedgerSearchInput {
   customer_code: number;
   from_date?: string | null | undefined;

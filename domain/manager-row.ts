@@ -1,7 +1,7 @@
 import { STAFF_CUSTOMER_CODE, STAFF_USER_TYPE_ID } from './constants';
 import { FIELD_MAX_LENGTHS } from './top-content';
 
-// Spec §5 "Manager row" and "User types offered", used by the managers screen and the server.
+// docs/product.md §5 "Manager row" and "User types offered", used by the managers screen and the server.
 
 export interface ManagerRowFields {
   mail: string;
@@ -12,15 +12,15 @@ export interface ManagerRowFields {
 
 export type ManagerRowProblem = 'empty' | 'invalid' | 'tooLong';
 
-/** Mail must contain an @ with non-space text on both sides (spec §5). */
+/** Mail must contain an @ with non-space text on both sides (docs/product.md §5). */
 export const isManagerMail = (mail: string) => /^\S+@\S+$/.test(mail.trim());
 
-/** Type 3 only with customer 99999, and 99999 only with type 3 (spec §5). */
+/** Type 3 only with customer 99999, and 99999 only with type 3 (docs/product.md §5). */
 export function isUserTypeAllowedForCustomer(customerCode: number, userTypeId: number): boolean {
   return (customerCode === STAFF_CUSTOMER_CODE) === (userTypeId === STAFF_USER_TYPE_ID);
 }
 
-/** The user types the permission select offers for a customer (spec §5). */
+/** The user types the permission select offers for a customer (docs/product.md §5). */
 export function userTypesOffered<T extends { id: number }>(
   customerCode: number | null,
   all: readonly T[],
@@ -66,7 +66,7 @@ export const DUPLICATE_DESCRIPTIONS = {
  * Issue 17: a corporate administrator may add an existing mail only where that person is already a
  * user of the administrator's corporation, and never a staff account. Any other existing mail (a
  * user of another corporation, the maker's staff) answers 409 with this code; the description
- * names the mail, so a client that only reads it (spec §8) still marks the mail cell.
+ * names the mail, so a client that only reads it (docs/product.md §8) still marks the mail cell.
  */
 export const MAIL_HELD_ELSEWHERE = {
   code: 'MAIL_HELD_ELSEWHERE',

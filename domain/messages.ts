@@ -1,8 +1,8 @@
-// The spec's quoted messages (spec §5, §8), word for word. Both the screens and the tests use these.
+// The spec's quoted messages (docs/product.md §5, §8), word for word. Both the screens and the tests use these.
 
 export const LOGIN_MESSAGES = {
   wrongCredentials: 'メールアドレスまたはパスワードが正しくありません。',
-  /** Added to wrongCredentials when the 5th failure locks the account (spec §8). */
+  /** Added to wrongCredentials when the 5th failure locks the account (docs/product.md §8). */
   lockedNowAddition: 'ログインの失敗回数が多すぎるため、1時間利用を停止します。',
   locked: 'アカウントがロックされています。時間をおいてログインしてください。',
   notVerified:

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from './constants';
 
-// Spec §5: at least 8 characters with a letter, a digit and a symbol. One rule for the login form,
+// docs/product.md §5: at least 8 characters with a letter, a digit and a symbol. One rule for the login form,
 // the reset form and the identity provider on the server.
 const LETTER = /[A-Za-z]/;
 const DIGIT = /[0-9]/;

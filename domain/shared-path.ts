@@ -1,5 +1,5 @@
-// Paths the shared-files calls take from a client (spec §7 folder_name, file_name), relative to the
-// customer's Shared root (spec §9). DESIGN.md §4: never used without normalising them and checking
+// Paths the shared-files calls take from a client (docs/product.md §7 folder_name, file_name), relative to the
+// customer's Shared root (docs/product.md §9). docs/product.md §13: never used without normalising them and checking
 // that they stay inside that root. One rule for the server (which enforces it) and the web app.
 
 /** Longest accepted path below the root, in UTF-8 bytes ("Shared/" + path fits S3's 1024). */

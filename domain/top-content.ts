@@ -1,8 +1,8 @@
-// Spec §5 notice and banner rules, used by the editor (cell marks) and the server (400 answers).
+// docs/product.md §5 notice and banner rules, used by the editor (cell marks) and the server (400 answers).
 
 export type FieldProblem = 'empty' | 'invalid' | 'tooLong';
 
-/** The longest text a field takes, in characters (spec §5's columns; the mail as RFC 5321). */
+/** The longest text a field takes, in characters (docs/product.md §5's columns; the mail as RFC 5321). */
 export const FIELD_MAX_LENGTHS: Readonly<Record<string, number>> = {
   title: 200,
   explanation: 200,
@@ -32,7 +32,7 @@ function isHttpUrl(value: string): boolean {
   return (url.protocol === 'https:' || url.protocol === 'http:') && /^[^%]+$/.test(url.hostname);
 }
 
-/** An absolute http(s) URL that starts with one of the configured prefixes (spec §5 {host}). */
+/** An absolute http(s) URL that starts with one of the configured prefixes (docs/product.md §5 {host}). */
 export function isAllowedLink(value: string, prefixes: readonly string[]): boolean {
   return isHttpUrl(value) && prefixes.some((p) => value.startsWith(p));
 }

@@ -1,5 +1,5 @@
 // `npm run seed [-- --reset [--yes]]`: applies the migrations and creates the demo data
-// (DESIGN.md §6). Without flags it seeds only an empty database; --reset empties every table and
+// (docs/product.md §15). Without flags it seeds only an empty database; --reset empties every table and
 // the demo buckets first — on a database that holds data only once confirmed: typed at a terminal,
 // or --yes where there is none (a script), so a DATABASE_URL left pointing at production is not
 // wiped by one command.

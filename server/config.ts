@@ -35,7 +35,7 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),
   PUBLIC_API_KEY: z.string().min(1).default('portal-public-key'),
   PUBLIC_BASE_URL: optionalString.pipe(absoluteUrl.optional()),
-  /** Comma-separated prefixes that notice and banner URLs must start with (spec §5 {host}). */
+  /** Comma-separated prefixes that notice and banner URLs must start with (docs/product.md §5 {host}). */
   URL_PREFIXES: z.string().default('https://,http://'),
   DRAWINGS_URL: absoluteUrl.default('https://example.com/drawings'),
   DRAWINGS_PASSWORD: z.string().default('roof2025'),
@@ -82,7 +82,7 @@ export const envSchema = z.object({
       'must be an address such as "Portal <no-reply@example.com>" or no-reply@example.com',
     )
     .default('お客様ポータル <no-reply@example.com>'),
-  /** S3-compatible object storage (DESIGN.md §1); unset = the local directory DATA_DIR/storage. */
+  /** S3-compatible object storage (docs/product.md §10); unset = the local directory DATA_DIR/storage. */
   S3_ENDPOINT: optionalString.pipe(absoluteUrl.optional()),
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Both or neither; neither = the AWS SDK's default credential chain (AWS_* variables, role). */

@@ -18,7 +18,7 @@ import { linkRowsToIdentity } from './repositories/users-repository';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/storage-port';
 
-/** Every outside system behind its port (DESIGN.md §1), opened once per process. */
+/** Every outside system behind its port (docs/product.md §10), opened once per process. */
 export interface Platform {
   database: DatabaseHandle;
   storage: ObjectStorage;
@@ -89,7 +89,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
   }
 }
 
-/** The demo data (DESIGN.md §6) with the identities of the demo accounts, on an empty database. */
+/** The demo data (docs/product.md §15) with the identities of the demo accounts, on an empty database. */
 export async function seedDemoIfEmpty(
   platform: Platform,
   options: SeedDemoDataOptions = {},

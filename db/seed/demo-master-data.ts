@@ -9,9 +9,9 @@ import {
   STAFF_USER_TYPE_ID,
 } from '../../domain/constants';
 
-// The demo data of DESIGN.md §6: who exists, in which corporation, with which customer codes.
+// The demo data of docs/product.md §15: who exists, in which corporation, with which customer codes.
 
-/** Every demo account signs in with this password (DESIGN.md §6); used by the identity seed. */
+/** Every demo account signs in with this password (docs/product.md §15); used by the identity seed. */
 export const DEMO_PASSWORD = 'Passw0rd!';
 
 /** The URL path under which the app serves db/seed/assets (the banner images). */
@@ -38,7 +38,7 @@ export const DEMO_CORPORATIONS: readonly DemoCorporation[] = [
   { corporate_code: 2001, corporate_name: '有限会社北斗板金工業' },
   { corporate_code: 3001, corporate_name: '株式会社サンライズ電設' },
   { corporate_code: 4001, corporate_name: 'みどり建設株式会社' },
-  // The maker itself: staff sign in with its customer 99999 (spec §1).
+  // The maker itself: staff sign in with its customer 99999 (docs/product.md §1).
   { corporate_code: 9999, corporate_name: '株式会社ミナト金属工業' },
 ];
 
@@ -142,7 +142,7 @@ export interface DemoUser {
   user_name: string;
   user_type_id: number;
   customer_codes: readonly number[];
-  /** The identity seed leaves this account's mail unverified (DESIGN.md §6). */
+  /** The identity seed leaves this account's mail unverified (docs/product.md §15). */
   mailVerified: boolean;
 }
 

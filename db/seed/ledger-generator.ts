@@ -73,7 +73,7 @@ export function isoDateOfDay(day: number): string {
 const yymm = (day: number) => isoDateOfDay(day).slice(2, 7).replace('-', '');
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** The core system writes 1900 when it has no real date yet (spec §4 Orders). */
+/** The core system writes 1900 when it has no real date yet (docs/product.md §4 Orders). */
 function placeholderYear(date: string): string {
   const monthDay = date.slice(5) === '02-29' ? '02-28' : date.slice(5);
   return `1900-${monthDay}`;

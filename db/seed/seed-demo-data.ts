@@ -135,7 +135,7 @@ async function insertLedgerRows(db: Database, rows: readonly LedgerRow[]): Promi
 }
 
 /**
- * Fills an empty, migrated database with the demo data of DESIGN.md §6 and writes the order
+ * Fills an empty, migrated database with the demo data of docs/product.md §15 and writes the order
  * documents and shared files of the demo customers through the storage port. All rows go in
  * one transaction, committed only after every file is written, so a failed seed leaves an
  * empty database and the next start tries again. Throws DatabaseNotEmptyError otherwise.

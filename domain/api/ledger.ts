@@ -7,8 +7,8 @@ import {
   ledgerSearchProblems,
 } from '../ledger-search';
 
-// POST /api/v1/spec/search-result-ledgerItem (spec §7) and the ledger import. Field names are the
-// spec's. page / page_size / sort are optional additions (DESIGN.md §3): without them the answer is
+// POST /api/v1/spec/search-result-ledgerItem (docs/product.md §7) and the ledger import. Field names are the
+// spec's. page / page_size / sort are optional additions (docs/product.md §12): without them the answer is
 // the plain array the spec's client expects; with any of them it is one page with the total.
 
 const compatId = z.union([z.number(), z.string()]).nullish();
@@ -57,7 +57,7 @@ export const ledgerSearchBodySchema = z
   });
 export type LedgerSearchBody = z.infer<typeof ledgerSearchBodySchema>;
 
-/** One order line (spec §3) with the four keys the document lookups use. */
+/** One order line (docs/product.md §3) with the four keys the document lookups use. */
 export const ledgerItemSchema = z
   .object({
     customer_code: z.number().int(),
@@ -70,7 +70,7 @@ export const ledgerItemSchema = z
     /** YYYY-MM-DD. */
     sale_order_date: z.string(),
     shipped_date: z.string().nullable(),
-    /** Sent as stored; the client applies fixExpectedDeliveryDate (1900 → 2025, spec §4). */
+    /** Sent as stored; the client applies fixExpectedDeliveryDate (1900 → 2025, docs/product.md §4). */
     expected_delivery_date: z.string().nullable(),
     delivery_request: z.string().nullable(),
     property_name: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BULK_DOWNLOAD_FILES_MAX } from '../constants';
 
-// Order documents (spec §7 "specified-ledger-file-path", "get-shared-files"; issue 5 item 4). The
+// Order documents (docs/product.md §7 "specified-ledger-file-path", "get-shared-files"; issue 5 item 4). The
 // files live in the customer's bucket under Spec/; the client names them only by the line's keys or
 // by the file names the ledger search answered — the server checks every name against the ledger.
 
@@ -11,7 +11,7 @@ const compatQueryId = z.union([z.coerce.number(), z.string()]).optional();
 export const DOCUMENT_TYPES = ['invoice', 'shipped', 'delivery'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** The labels of the three documents (spec §2: invoice, shipping notice, delivery slip). */
+/** The labels of the three documents (docs/product.md §2: invoice, shipping notice, delivery slip). */
 export const DOCUMENT_LABELS: Record<DocumentType, string> = {
   invoice: '請求書',
   shipped: '出荷案内',
@@ -46,7 +46,7 @@ export type LedgerFileAnswer = z.infer<typeof ledgerFileAnswerSchema>;
 
 export const bulkDownloadBodySchema = z.object({
   bucket_name: z.string().min(1).max(100),
-  /** Product prefix plus document label (spec §7); the server appends the date and ".zip". */
+  /** Product prefix plus document label (docs/product.md §7); the server appends the date and ".zip". */
   download_name: z.string().min(1).max(100),
   /** Must be the order documents folder, "Spec". */
   folder_name: z.string().max(100),
@@ -57,7 +57,7 @@ export const bulkDownloadBodySchema = z.object({
 export const bulkDownloadAnswerSchema = z.object({
   /** A short-lived URL of the streamed zip. */
   url: z.string(),
-  /** true when some requested files do not exist and are not in the zip (spec §4 caution modal). */
+  /** true when some requested files do not exist and are not in the zip (docs/product.md §4 caution modal). */
   caution_flag: z.boolean(),
   file_count: z.number().int(),
   missing_count: z.number().int(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 
-// The shared-files calls and the customer bucket calls (spec §7 "Shared files", "Spec"). Paths are
-// relative to the customer's Shared root (spec §9) and checked by domain/shared-path.ts; bucket
+// The shared-files calls and the customer bucket calls (docs/product.md §7 "Shared files", "Spec"). Paths are
+// relative to the customer's Shared root (docs/product.md §9) and checked by domain/shared-path.ts; bucket
 // names are checked against the customer table. user_id / login_user_id are accepted for
-// compatibility and never trusted: the caller is whoever the bearer token says (DESIGN.md §3).
+// compatibility and never trusted: the caller is whoever the bearer token says (docs/product.md §12).
 
 const compatId = z.union([z.number(), z.string()]).nullish();
 const compatQueryId = z.union([z.coerce.number(), z.string()]).optional();

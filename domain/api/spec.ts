@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Request and response shapes of the /api/v1/spec/* customer and corporation lookups (spec §7).
+// Request and response shapes of the /api/v1/spec/* customer and corporation lookups (docs/product.md §7).
 // "coporate" is the spec's spelling and stays, so that clients of the original contract work.
 
 const compatId = z.union([z.coerce.number(), z.string()]).optional();

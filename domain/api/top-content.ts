@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Notice and banner calls (spec §7 "Banner and notice"). user_id and the client's timestamps are
+// Notice and banner calls (docs/product.md §7 "Banner and notice"). user_id and the client's timestamps are
 // accepted for compatibility and ignored: the server stamps who and when from the token and clock.
 
 const compatId = z.union([z.number(), z.string()]).nullish();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Request and response shapes of /api/v1/user/* (spec §7), field names as the spec spells them.
+// Request and response shapes of /api/v1/user/* (docs/product.md §7), field names as the spec spells them.
 // user_id / login_user_id / firebase_uid are accepted for compatibility; the server never trusts them.
 
 const compatId = z.union([z.number(), z.string()]).optional();
@@ -36,7 +36,7 @@ export const userRecordSchema = z
 export type UserRecord = z.infer<typeof userRecordSchema>;
 export const userRecordListSchema = z.array(userRecordSchema);
 
-// ---- Managers page (spec §7 user administration) ----
+// ---- Managers page (docs/product.md §7 user administration) ----
 
 export const getUserByCustomerBodySchema = z.object({
   /** The customers whose users to list; empty or absent = every customer the caller manages. */
@@ -54,7 +54,7 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 export const getAllUserTypeBodySchema = z.object({
   user_id: compatId,
-  /** "BtoB": only the types a customer's users may hold (spec §6). */
+  /** "BtoB": only the types a customer's users may hold (docs/product.md §6). */
   user_group: z.string().optional(),
 });
 export const userTypeListSchema = z.array(

@@ -30,7 +30,7 @@ import { liftAccountLock } from './lockout';
 import { passwordResetMail, verificationMail } from './mail-templates';
 
 export const AUTH_BASE_PATH = '/api/auth';
-/** Access tokens: asymmetric signatures only (DESIGN.md §2); no "none", no HMAC. */
+/** Access tokens: asymmetric signatures only (docs/product.md §11); no "none", no HMAC. */
 export const ACCESS_TOKEN_ALGORITHMS = ['EdDSA'];
 export const ACCESS_TOKEN_LIFETIME = '1h';
 
@@ -91,7 +91,7 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
 
   return betterAuth({
     appName: config.WEB_TITLE,
-    // Explicit, never guessed from a request or from process.env.BASE_URL (DESIGN.md §8).
+    // Explicit, never guessed from a request or from process.env.BASE_URL (docs/product.md §17).
     baseURL: config.publicBaseUrl,
     basePath: AUTH_BASE_PATH,
     secret,
@@ -138,7 +138,7 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
         sendMail(user.email, verificationMail(config, user.name, url)),
     },
     session: {
-      // The identity session persists and is refreshed in the background (spec §4 "Login state").
+      // The identity session persists and is refreshed in the background (docs/product.md §4 "Login state").
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
     },
@@ -153,7 +153,7 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Spec §5: the password policy holds wherever a password is chosen, on the server too.
+        // docs/product.md §5: the password policy holds wherever a password is chosen, on the server too.
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const body = ctx.body as { newPassword?: unknown } | undefined;
           if (typeof body?.newPassword !== 'string' || !meetsPasswordPolicy(body.newPassword)) {

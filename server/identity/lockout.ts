@@ -5,7 +5,7 @@ import { ACCOUNT_LOCK_MS, LOGIN_FAILURE_THRESHOLD } from '../../domain/constants
 
 export const normaliseMail = (mail: string) => mail.trim().toLowerCase();
 
-/** Spec §4 "Account lock": is this mail locked now? */
+/** docs/product.md §4 "Account lock": is this mail locked now? */
 export async function isAccountLocked(db: Database, mail: string): Promise<boolean> {
   const [row] = await db
     .select({ lockedUntil: accountLockouts.locked_until })
@@ -53,7 +53,7 @@ export async function reservePasswordCheck(db: Database, mail: string): Promise<
 
 /**
  * The password of a reserved check was wrong: it stays counted, and the check that took the 5th
- * number locks the account for an hour and starts the count again (spec §4). Returns whether this
+ * number locks the account for an hour and starts the count again (docs/product.md §4). Returns whether this
  * very failure locked the account.
  */
 export async function recordWrongPassword(
@@ -81,7 +81,7 @@ export async function recordWrongPassword(
       )
       .returning({ mail: accountLockouts.mail });
     if (locked.length === 0) return { lockedNow: false };
-    // The spec's user record carries the lock date too (spec §3 User.account_lock_date).
+    // The spec's user record carries the lock date too (docs/product.md §3 User.account_lock_date).
     await tx
       .update(users)
       .set({ account_lock_date: now, updated_at: now })

@@ -4,7 +4,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 
 /**
  * Pre-login calls (sign-in, reset mail, check-account-lock, check-firebase-user-by-mail) are limited
- * per client address and per mail (DESIGN.md §3). request.ip is the socket address unless
+ * per client address and per mail (docs/product.md §12). request.ip is the socket address unless
  * TRUST_PROXY names the proxy in front, so a forged X-Forwarded-For changes nothing.
  */
 export class PreLoginLimiter {

@@ -11,7 +11,7 @@ export type MailLog = Pick<FastifyBaseLogger, 'info'>;
 export type MailConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>;
 
 /**
- * SMTP when SMTP_URL is set, otherwise `.eml` files under `<dataDir>/mail` (DESIGN.md §1).
+ * SMTP when SMTP_URL is set, otherwise `.eml` files under `<dataDir>/mail` (docs/product.md §10).
  * With files nobody receives the mail, so the log line carries its links (verification, reset).
  */
 export function createMailer(config: MailConfig, log: MailLog): Mailer {

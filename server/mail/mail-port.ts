@@ -14,7 +14,7 @@ export interface SentMail {
 }
 
 /**
- * The mail port (DESIGN.md §1): `.eml` files under `<dataDir>/mail` by default, SMTP with
+ * The mail port (docs/product.md §10): `.eml` files under `<dataDir>/mail` by default, SMTP with
  * SMTP_URL. A failed delivery rejects; the caller decides whether that fails its request.
  */
 export interface Mailer {

@@ -168,7 +168,7 @@ export const identityPlugin = fp(
         const attempt = await reservePasswordCheck(app.db, email);
         if (attempt === null) return reply.status(423).send(lockedAnswer);
         if (!meetsPasswordPolicy(password)) {
-          // Spec §5: a password of the wrong format is a failed login like any other.
+          // docs/product.md §5: a password of the wrong format is a failed login like any other.
           const { lockedNow } = await recordWrongPassword(app.db, email, attempt);
           return reply
             .status(401)

@@ -37,7 +37,7 @@ function wantsApp(request: FastifyRequest): boolean {
 
 /**
  * Serves the built single-page app. Paths that are not files and not under /api render the app,
- * which shows the login screen for unknown routes (spec §2); unknown /api paths answer JSON 404.
+ * which shows the login screen for unknown routes (docs/product.md §2); unknown /api paths answer JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
   const indexPath = join(opts.webRoot, 'index.html');

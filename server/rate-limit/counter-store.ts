@@ -7,7 +7,7 @@ export interface CounterWindow {
 }
 
 /**
- * Fixed-window counters shared by every API instance (DESIGN.md §1, §2): rate limits of the
+ * Fixed-window counters shared by every API instance (docs/product.md §10, §2): rate limits of the
  * pre-login calls and the sign-in lockout. Every operation is atomic across instances; a store
  * that cannot be reached rejects, and the caller decides whether to fail open or closed.
  */

@@ -4,7 +4,7 @@ import { DatabaseCounterStore } from './database-counter-store';
 import { RedisCounterStore } from './redis-counter-store';
 
 export interface CounterStoreOptions {
-  /** config.REDIS_URL: Redis when set, otherwise the database (DESIGN.md §1). */
+  /** config.REDIS_URL: Redis when set, otherwise the database (docs/product.md §10). */
   redisUrl?: string | undefined;
   db: Database;
   /** Connection errors of the Redis driver (it reconnects by itself), e.g. `(e) => log.warn(e)`. */

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Fixed-window counters of the database driver of the rate-limit port (DESIGN.md §1): one row
+ * Fixed-window counters of the database driver of the rate-limit port (docs/product.md §10): one row
  * per key, restarted in place when its window has expired. Re-exported by db/schema.ts.
  */
 export const rateLimitCounters = pgTable(

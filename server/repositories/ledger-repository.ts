@@ -34,7 +34,7 @@ import {
 // other sort has its own (customer_code, column) index (migration 0006). The total of a search on
 // text is counted ten pages ahead at most (countCapOf).
 
-/** The columns of an answer row: spec §3's order line and the four document lookup keys. */
+/** The columns of an answer row: docs/product.md §3's order line and the four document lookup keys. */
 export const ledgerItemColumns = {
   customer_code: ledgerItems.customer_code,
   status: ledgerItems.status,

@@ -86,7 +86,7 @@ export async function findUserRecord(
   };
 }
 
-/** Does an identity exist for this mail (spec §4 "Password reset: check the mail exists")? */
+/** Does an identity exist for this mail (docs/product.md §4 "Password reset: check the mail exists")? */
 export async function identityExistsForMail(db: Database, mail: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
@@ -104,7 +104,7 @@ export async function linkRowsToIdentity(db: Database, mail: string, uid: string
     .where(eq(users.mail, mail.trim().toLowerCase()));
 }
 
-/** A staff row: customer 99999 or user type 3 (the rules keep the two together, spec §5). */
+/** A staff row: customer 99999 or user type 3 (the rules keep the two together, docs/product.md §5). */
 const isStaffRow = sql<boolean>`(${users.customer_code} = ${STAFF_CUSTOMER_CODE} or ${users.user_type_id} = ${STAFF_USER_TYPE_ID})`;
 
 export interface MailHolders {

@@ -8,7 +8,7 @@ export const ACCOUNT_DELETED_MESSAGE =
   'アカウントが削除されています。法人の管理者にアカウントの追加を申請してください。';
 
 /**
- * Who is calling, from the verified token only (DESIGN.md §3): the identity's active user rows.
+ * Who is calling, from the verified token only (docs/product.md §12): the identity's active user rows.
  * Fields such as user_id or login_user_id in a request never enter here.
  */
 export class Caller {
@@ -40,7 +40,7 @@ export async function loadCaller(db: Database, request: FastifyRequest): Promise
   if (!uid) throw new HttpError(401, 'UNAUTHORIZED');
   const rows = await findRowsByUid(db, uid);
   const active = rows.filter((r) => !r.deleteFlag);
-  // Spec §8: a deleted account gets HTTP 409 and its own message.
+  // docs/product.md §8: a deleted account gets HTTP 409 and its own message.
   if (rows.length > 0 && active.length === 0) {
     throw new HttpError(409, 'ACCOUNT_DELETED', ACCOUNT_DELETED_MESSAGE);
   }

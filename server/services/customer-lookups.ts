@@ -10,7 +10,7 @@ import {
 } from '../repositories/customers-repository';
 import { loadCaller } from './caller';
 
-// Customer and corporation lookups (spec §7 /spec/*). Staff may look up anything; others only the
+// Customer and corporation lookups (docs/product.md §7 /spec/*). Staff may look up anything; others only the
 // customers and corporations they belong to. A customer outside that answers 403, whether or not
 // it exists, so that existence itself is not revealed.
 
@@ -47,7 +47,7 @@ export async function nameOfCorporation(
   return { coporate_name: name };
 }
 
-/** Map of customer code to name of one corporation (spec §7 get-customer-code-list). */
+/** Map of customer code to name of one corporation (docs/product.md §7 get-customer-code-list). */
 export async function customersOfCorporation(
   db: Database,
   request: FastifyRequest,

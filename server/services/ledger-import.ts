@@ -14,7 +14,7 @@ import { recordAudit } from '../repositories/audit-log-repository';
 import { type LedgerLine, upsertLedgerLines } from '../repositories/ledger-repository';
 import { loadCaller } from './caller';
 
-// The ledger import (DESIGN.md §4): a CSV export of the maker's core system, upserted on
+// The ledger import (docs/product.md §13): a CSV export of the maker's core system, upserted on
 // sale_order_no + sale_order_line_no + delivery_no + delivery_line_no. Every row is checked
 // before anything is written, and the whole file goes in one transaction: a file with one bad
 // row writes nothing. Used by `npm run import:ledger` and POST /api/v1/spec/import-ledger.

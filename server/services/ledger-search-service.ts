@@ -18,8 +18,8 @@ import {
 } from '../repositories/ledger-repository';
 import { loadCaller } from './caller';
 
-// The order-line search (spec §7 /spec/search-result-ledgerItem). Who may search which customer
-// comes from the token (DESIGN.md §3): staff any customer; everybody else, corporate
+// The order-line search (docs/product.md §7 /spec/search-result-ledgerItem). Who may search which customer
+// comes from the token (docs/product.md §12): staff any customer; everybody else, corporate
 // administrators included, only a customer code they hold themselves.
 
 export const TOO_MANY_ROWS_CODE = 'TOO_MANY_RESULTS';
@@ -73,7 +73,7 @@ async function runLedgerSearch(
   }
   const items = await findLedgerItems(db, plan.criteria, unpagedRequest);
   if (items.length > LEDGER_UNPAGED_MAX_ROWS) {
-    // The spec's client shows its "data fetch failed, too many lines" toast (spec §8 Orders).
+    // The spec's client shows its "data fetch failed, too many lines" toast (docs/product.md §8 Orders).
     throw new HttpError(400, TOO_MANY_ROWS_CODE, LEDGER_TOO_MANY_ROWS_MESSAGE);
   }
   return items;

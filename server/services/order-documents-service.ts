@@ -38,7 +38,7 @@ const FILE_COLUMNS = {
   delivery: ledgerItems.delivery_file_name,
 } as const satisfies Record<DocumentType, unknown>;
 
-/** Orders are per customer code: staff any, others only the customer codes they hold (DESIGN.md §3). */
+/** Orders are per customer code: staff any, others only the customer codes they hold (docs/product.md §12). */
 function assertMaySeeOrders(caller: Caller, customerCode: number) {
   if (!caller.isStaff && !caller.holdsCustomer(customerCode)) throw forbidden();
 }

@@ -26,7 +26,7 @@ import {
 } from '../storage/storage-port';
 import { type Caller, loadCaller } from './caller';
 
-// Shared files (spec §2, §7; DESIGN.md §3, §4). A customer's files live in its bucket under
+// Shared files (docs/product.md §2, §7; docs/product.md §12, §4). A customer's files live in its bucket under
 // Shared/; the client only ever sees and sends paths below that root. Who may see a bucket comes
 // from the token and the customer table: staff any customer, everyone else the customers they hold.
 

@@ -7,7 +7,7 @@ import { listAllCustomers } from '../repositories/customers-repository';
 import { findUserRecord } from '../repositories/users-repository';
 import { ACCOUNT_DELETED_MESSAGE, loadCaller } from './caller';
 
-/** Spec §6: the caller's customer codes; a user holding 99999 receives every customer code. */
+/** docs/product.md §6: the caller's customer codes; a user holding 99999 receives every customer code. */
 export async function getCustomerCodesOfCaller(
   db: Database,
   request: FastifyRequest,
@@ -20,7 +20,7 @@ export async function getCustomerCodesOfCaller(
 }
 
 /**
- * The caller's user record for one customer code (spec §4 login flow). Staff acting for a customer
+ * The caller's user record for one customer code (docs/product.md §4 login flow). Staff acting for a customer
  * they hold no row for get their staff record, so that their permissions stay those of staff.
  */
 export async function getUserRecordOfCaller(

@@ -29,7 +29,7 @@ import {
 } from '../repositories/top-content-repository';
 import { type Caller, loadCaller } from './caller';
 
-// Top-page notices and banners (spec §2, §5): every signed-in user reads them; only staff write,
+// Top-page notices and banners (docs/product.md §2, §5): every signed-in user reads them; only staff write,
 // whatever the body says. Each write and its audit entry land in one transaction.
 
 type AddNotice = z.infer<typeof addNoticeBodySchema>;

@@ -31,7 +31,7 @@ import { recordAudit } from '../repositories/audit-log-repository';
 import { identitiesWithin, mailHolders } from '../repositories/users-repository';
 import { type Caller, loadCaller } from './caller';
 
-// User administration (spec §2 Managers, §6): staff manage the users of any customer; corporate
+// User administration (docs/product.md §2 Managers, §6): staff manage the users of any customer; corporate
 // administrators those of their own corporation's customers, never staff (type 3); general users
 // nothing. Identity and user row are written in one transaction. An administrator attaches an
 // existing account only when its person is already a user of their corporation, and sees the
@@ -166,7 +166,7 @@ async function withVisibleUids<T extends { firebase_uid: string | null }>(
 
 /**
  * Issue 17: an administrator (corporations: those they administer) may add a mail that already
- * has an account or user rows only when one of its rows, a deleted one too (spec §8: a deleted
+ * has an account or user rows only when one of its rows, a deleted one too (docs/product.md §8: a deleted
  * user asks to be added again), is at a customer of their corporation, and none is a staff row.
  * Otherwise the row would tie another corporation's user or a staff account to their customer,
  * show them that identity, and let them end it for that customer by deleting the row.
@@ -201,7 +201,7 @@ export async function getUsersByCustomer(
   const corporations = managedCorporations(caller);
   let codes = customerCodes;
   if (codes.length === 0) {
-    // Staff must choose a customer first (spec §2); administrators may "show all".
+    // Staff must choose a customer first (docs/product.md §2); administrators may "show all".
     if (!corporations) return [];
     const rows = await db
       .select({ code: customers.customer_code })
@@ -261,7 +261,7 @@ export interface UserAdminDeps {
  * Adds a user row; when the mail has no identity yet, creates it (no usable password) and sends an
  * invitation whose link lets the person choose a password. An existing mail only gains the row
  * (an administrator's only for a person of their corporation: assertMailWithinReach). A row
- * deleted before (spec §8 tells a deleted user to ask their administrator to be added
+ * deleted before (docs/product.md §8 tells a deleted user to ask their administrator to be added
  * again) is brought back with the new name and permission instead of refused as a duplicate.
  */
 export async function addUser(deps: UserAdminDeps, request: FastifyRequest, body: SaveUser) {

@@ -1,4 +1,4 @@
-// The media types of the files customers exchange (spec §2 icons: zip, pdf, xlsx, other). The
+// The media types of the files customers exchange (docs/product.md §2 icons: zip, pdf, xlsx, other). The
 // download is always an attachment, so an unknown type is harmless as application/octet-stream.
 const BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',

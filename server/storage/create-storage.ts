@@ -4,7 +4,7 @@ import { S3Storage } from './s3-storage';
 import type { ObjectStorage } from './storage-port';
 
 /**
- * The object-storage port of DESIGN.md §1: any S3-compatible store when S3_ENDPOINT is set, the
+ * The object-storage port of docs/product.md §10: any S3-compatible store when S3_ENDPOINT is set, the
  * local directory DATA_DIR/storage otherwise. The secret signs the local driver's download URLs.
  */
 export function createStorage(config: Config, secret: string): ObjectStorage {

@@ -33,7 +33,7 @@ import {
   type ObjectStorage,
 } from './storage-port';
 
-/** Where the embedded default keeps the buckets (DESIGN.md §1): `<dataDir>/storage`. */
+/** Where the embedded default keeps the buckets (docs/product.md §10): `<dataDir>/storage`. */
 export function localStorageRoot(dataDir: string): string {
   return join(dataDir, 'storage');
 }

@@ -24,7 +24,7 @@ export interface DownloadUrlOptions {
 }
 
 /**
- * The customer buckets (DESIGN.md §1, §4): documents under Spec/, shared files under Shared/.
+ * The customer buckets (docs/product.md §10, §4): documents under Spec/, shared files under Shared/.
  * S3-shaped so that the local directory driver and the S3 driver are interchangeable; both pass
  * the same contract tests (tests/unit/storage-contract.test.ts).
  *

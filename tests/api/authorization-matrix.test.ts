@@ -9,7 +9,7 @@ import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { DATA_TABLES, tableDigests } from './helpers/table-digests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// The authorization matrix of DESIGN.md §3 over every /api/v1 route in the server's route table:
+// The authorization matrix of docs/product.md §12 over every /api/v1 route in the server's route table:
 // each route × actor × target customer → the expected status. A route without an entry fails the
 // test, so a new route cannot ship without saying who may call it. A refused call must answer the
 // error shape only and leave every table as it was. Every request also carries tampered identity
@@ -107,7 +107,7 @@ const keysOf = (l: Line) =>
   `sale_order_no=${encodeURIComponent(l.sale_order_no)}&sale_order_line_no=${l.sale_order_line_no}&delivery_no=${encodeURIComponent(l.delivery_no)}&delivery_line_no=${l.delivery_line_no}`;
 
 const MATRIX: Record<string, Entry> = {
-  // --- pre-login (spec §6: the static api key, no token) ---
+  // --- pre-login (docs/product.md §6: the static api key, no token) ---
   'POST /api/v1/user/check-account-lock': {
     scope: 'customer',
     preLogin: true,

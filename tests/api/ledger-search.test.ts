@@ -212,7 +212,7 @@ describe('the answer', () => {
     expect(Object.keys(a!).sort()).toEqual(Object.keys(L.a).sort());
   });
 
-  it('sends expected delivery dates as stored: the client rewrites 1900 to 2025 (spec §4)', async () => {
+  it('sends expected delivery dates as stored: the client rewrites 1900 to 2025 (docs/product.md §4)', async () => {
     const items: LedgerItem[] = (
       await search('user', { customer_code: 10001, ...IN_2026, status: 'backlog' })
     ).json();
@@ -540,7 +540,7 @@ describe('who may search which customer', () => {
 
   it('a corporate administrator searches only their own customer code, not the rest of the corporation', async () => {
     expect((await search('admin', { customer_code: 10001, ...IN_2026 })).statusCode).toBe(200);
-    // DESIGN.md §3: others only their own customer code for orders.
+    // docs/product.md §12: others only their own customer code for orders.
     for (const code of [10002, 20001]) {
       const res = await search('admin', { customer_code: code, ...IN_2026, page: 1 });
       expect(res.statusCode).toBe(403);

@@ -143,7 +143,7 @@ describe('listing a shared folder', () => {
     expect(second.items).toEqual(all.slice(100));
     const beyond = (await list('user', { ...folder, page: 3, page_size: 100 })).json();
     expect(beyond).toEqual({ items: [], total: 120, page: 3, page_size: 100 });
-    // page alone: the screen's page size (spec §9, 100).
+    // page alone: the screen's page size (docs/product.md §9, 100).
     expect((await list('user', { ...folder, page: 2 })).json()).toEqual(second);
     const small = (await list('user', { ...folder, page: 4, page_size: 7 })).json();
     expect(small.items).toEqual(all.slice(21, 28));

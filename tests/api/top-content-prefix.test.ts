@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn } from './helpers/auth';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// A server configured with one allowed prefix (spec §5 {host}); its own file because on PostgreSQL
+// A server configured with one allowed prefix (docs/product.md §5 {host}); its own file because on PostgreSQL
 // every test app empties the shared test database.
 let strict: TestApp;
 beforeAll(async () => {

@@ -279,7 +279,7 @@ describe('adding a mail that already has an account', () => {
     expect(res.statusCode).toBe(409);
     const answer = res.json() as { code: string; message: string; detail: { description: string } };
     expect(answer.code).toBe('MAIL_HELD_ELSEWHERE');
-    // The screen marks the mail cell (spec §8: a 409 whose description mentions mail).
+    // The screen marks the mail cell (docs/product.md §8: a 409 whose description mentions mail).
     expect(answer.detail.description).toMatch(/^mail: /);
     expect(answer.message).toContain('追加できません');
     expect(JSON.stringify(answer)).not.toContain(uid);
@@ -505,7 +505,7 @@ describe('updating and deleting users', () => {
         payload: {},
         headers: bearer(token),
       });
-    // Spec §8: the deleted person is told to ask their administrator to be added again.
+    // docs/product.md §8: the deleted person is told to ask their administrator to be added again.
     expect((await customersOf((await signIn(t.app, mail)).token)).statusCode).toBe(409);
 
     const body = { mail, user_name: '復帰 太郎（再登録）', customer_code: 10002, user_type_id: 1 };

@@ -5,9 +5,9 @@ import { PASSWORD_POLICY_TEXT } from '../../domain/password-policy';
 import { linkIn, mailFileNames, waitForNewMail } from './support/mail';
 
 // Sign-in, tenant choice, guards, inactivity and password reset against the real server with the
-// demo data (DESIGN.md §6) and the e2e accounts deleted@ and reset@ (support/prepare-e2e-data.ts).
+// demo data (docs/product.md §15) and the e2e accounts deleted@ and reset@ (support/prepare-e2e-data.ts).
 
-// Each sign-in runs the whole flow of spec §4 against the real server: allow for a busy machine.
+// Each sign-in runs the whole flow of docs/product.md §4 against the real server: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 const PASSWORD = 'Passw0rd!';

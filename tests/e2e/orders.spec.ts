@@ -117,7 +117,7 @@ test.describe('the orders screen', () => {
     test.setTimeout(240_000);
     await loginAs(page, 'user');
     await openOrders(page);
-    // Spec §4 default: backlog from six months ago.
+    // docs/product.md §4 default: backlog from six months ago.
     const summary = page.getByLabel('検索条件');
     await expect(summary.getByText('受注残')).toBeVisible();
     await expect(summary.getByText(/^受注日 \d{4}\/\d{2}\/\d{2}〜$/)).toBeVisible();
@@ -127,7 +127,7 @@ test.describe('the orders screen', () => {
     await expect(lines(page, isMobile).filter({ hasText: '受注残' })).toHaveCount(0);
     const shipped = await resultCount(page);
     expect(shipped).toBeGreaterThan(100);
-    // Spec §9: 100 lines a page on a desktop, 20 cards on a phone.
+    // docs/product.md §9: 100 lines a page on a desktop, 20 cards on a phone.
     const pageSize = isMobile ? 20 : 100;
     await expect(lines(page, isMobile)).toHaveCount(pageSize);
     const pageCount = Math.ceil(shipped / pageSize);
@@ -283,7 +283,7 @@ test.describe('the orders screen', () => {
     page,
     isMobile,
   }) => {
-    test.skip(isMobile, 'bulk downloads are part of the desktop table (spec §2)');
+    test.skip(isMobile, 'bulk downloads are part of the desktop table (docs/product.md §2)');
     test.setTimeout(240_000);
     await showUsersShippedTable(page);
 
@@ -293,7 +293,7 @@ test.describe('the orders screen', () => {
     await expect(bulk.getByText(/選択中\s*100\s*件/)).toBeVisible();
     await expect(bulk.getByRole('button', { name: '請求書' })).toBeEnabled();
 
-    // Spec §4: 100 or more selected lines ask first.
+    // docs/product.md §4: 100 or more selected lines ask first.
     await bulk.getByRole('button', { name: '請求書' }).click();
     const confirm = page.getByRole('dialog', { name: '一括ダウンロードの確認' });
     await expect(confirm.getByText(/100件の明細が選択されています/)).toBeVisible();
@@ -315,7 +315,7 @@ test.describe('the orders screen', () => {
     page,
     isMobile,
   }) => {
-    test.skip(isMobile, 'bulk downloads are part of the desktop table (spec §2)');
+    test.skip(isMobile, 'bulk downloads are part of the desktop table (docs/product.md §2)');
     test.setTimeout(240_000);
     await showUsersShippedTable(page);
     const total = await resultCount(page);

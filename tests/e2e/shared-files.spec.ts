@@ -85,7 +85,7 @@ test.describe('the shared files page', () => {
     await openFolder(page, '太陽光架台');
     await openFolder(page, 'SR-200');
 
-    // Spec §2: a desktop shows the last three levels, a phone the last one.
+    // docs/product.md §2: a desktop shows the last three levels, a phone the last one.
     const phone = testInfo.project.name === 'phone';
     const hidden = phone
       ? ['すべてのファイル', '施工マニュアル', '太陽光架台']

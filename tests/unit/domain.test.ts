@@ -3,7 +3,7 @@ import { fixExpectedDeliveryDate } from '../../domain/expected-delivery-date';
 import { pageTitle } from '../../domain/page-title';
 import { canEditTop, canOpenManagers, isCorporateAdmin, isStaff } from '../../domain/user-type';
 
-describe('user types (spec §1, §6)', () => {
+describe('user types (docs/product.md §1, §6)', () => {
   it('staff are customer 99999 with type 3, and only that pair', () => {
     expect(isStaff({ customerCode: 99999, userTypeId: 3 })).toBe(true);
     expect(isStaff({ customerCode: 10001, userTypeId: 3 })).toBe(false);
@@ -26,7 +26,7 @@ describe('user types (spec §1, §6)', () => {
   });
 });
 
-describe('expected delivery date (spec §4)', () => {
+describe('expected delivery date (docs/product.md §4)', () => {
   it('rewrites year 1900 to 2025 and leaves other dates alone', () => {
     expect(fixExpectedDeliveryDate('1900-03-15')).toBe('2025-03-15');
     expect(fixExpectedDeliveryDate('2026-03-15')).toBe('2026-03-15');

@@ -19,7 +19,7 @@ import {
   todayInJapan,
 } from '../../domain/ledger-search';
 
-describe('status (spec §7: all / shipped / backlog)', () => {
+describe('status (docs/product.md §7: all / shipped / backlog)', () => {
   it('reads the codes, the Japanese wording, and empty as all', () => {
     expect(parseStatusFilter('shipped')).toBe('shipped');
     expect(parseStatusFilter('出荷済')).toBe('shipped');
@@ -44,7 +44,7 @@ describe('status (spec §7: all / shipped / backlog)', () => {
   });
 });
 
-describe('keywords (spec §5: at most 5, trimmed, non-empty)', () => {
+describe('keywords (docs/product.md §5: at most 5, trimmed, non-empty)', () => {
   it('trims, drops blanks and repeats, splits a string at white space incl. full-width', () => {
     expect(normalizeKeywords([' 山田 ', '', '  ', '太陽光', '山田'])).toEqual(['山田', '太陽光']);
     expect(normalizeKeywords('山田\u3000太陽光  KR-10 ')).toEqual(['山田', '太陽光', 'KR-10']);
@@ -95,7 +95,7 @@ describe('text in another width', () => {
   });
 });
 
-describe('item numbers (spec §4, §5)', () => {
+describe('item numbers (docs/product.md §4, §5)', () => {
   it('are upper-cased, trimmed and full-width letters count as ASCII', () => {
     expect(normalizeItemNo(' kr-1020 ')).toBe('KR-1020');
     expect(normalizeItemNo('ＫＲ－１０')).toBe('KR-10');
@@ -131,7 +131,7 @@ describe('item numbers (spec §4, §5)', () => {
   });
 });
 
-describe('dates (spec §4: empty dates mean two years back to two years ahead)', () => {
+describe('dates (docs/product.md §4: empty dates mean two years back to two years ahead)', () => {
   it('reads YYYY-MM-DD and YYYY/M/D; refuses days that do not exist', () => {
     expect(parseDateInput('2026-04-01')).toBe('2026-04-01');
     expect(parseDateInput('2026/4/1')).toBe('2026-04-01');

@@ -13,7 +13,7 @@ import {
   noticeProblems,
 } from '../../domain/top-content';
 
-describe('password policy (spec §5)', () => {
+describe('password policy (docs/product.md §5)', () => {
   it('needs 8 characters with a letter, a digit and a symbol', () => {
     expect(meetsPasswordPolicy('Passw0rd!')).toBe(true);
     expect(meetsPasswordPolicy('a1!aaaaa')).toBe(true);
@@ -25,7 +25,7 @@ describe('password policy (spec §5)', () => {
   });
 });
 
-describe('notice and banner rules (spec §5)', () => {
+describe('notice and banner rules (docs/product.md §5)', () => {
   const prefixes = ['https://', 'http://'];
 
   it('links must be absolute http(s) URLs starting with a configured prefix', () => {
@@ -87,7 +87,7 @@ describe('notice and banner rules (spec §5)', () => {
   });
 });
 
-describe('manager rows (spec §5)', () => {
+describe('manager rows (docs/product.md §5)', () => {
   const row = { mail: 'a@b', user_name: '名前', customer_code: 10001, user_type_id: 2 };
 
   it('needs all four fields, a mail with @ between non-space text, and a numeric permission', () => {

@@ -18,7 +18,7 @@ import {
 } from '../../server/storage/storage-port';
 import { startS3rver } from '../support/s3rver';
 
-// One contract, two drivers (DESIGN.md §1): the local directory driver with its signed URLs served
+// One contract, two drivers (docs/product.md §10): the local directory driver with its signed URLs served
 // by the API route, and the S3 driver against an s3rver on loopback (path-style).
 
 interface Harness {

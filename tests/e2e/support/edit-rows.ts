@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 /**
- * One row of an editor (spec §4) by its accessible name: a table row on a desktop, a card (group)
+ * One row of an editor (docs/product.md §4) by its accessible name: a table row on a desktop, a card (group)
  * on a phone. Saved rows are named by their saved title, explanation or "mail（customer code）";
  * the unsaved row by 新規のお知らせ, 新規のバナー or 新規の利用者.
  */

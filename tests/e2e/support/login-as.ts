@@ -3,7 +3,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 // Saves, reloads and sign-ins take a few seconds on a busy machine; no step waits longer than it must.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** Every demo account signs in with this password (DESIGN.md §6). */
+/** Every demo account signs in with this password (docs/product.md §15). */
 export const DEMO_PASSWORD = 'Passw0rd!';
 
 /**

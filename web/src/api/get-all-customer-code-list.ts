@@ -3,7 +3,7 @@ import { customerListAnswerSchema } from '../../../domain/api/spec';
 import { apiRequest, loginUserId } from '../lib/api-client';
 import { useSession } from '../lib/session';
 
-/** GET /api/v1/spec/get-all-customer-code-list: every customer, for staff (spec §6). */
+/** GET /api/v1/spec/get-all-customer-code-list: every customer, for staff (docs/product.md §6). */
 export function getAllCustomerCodeList({ loginUserId }: { loginUserId: number }) {
   return apiRequest({
     path: '/spec/get-all-customer-code-list',

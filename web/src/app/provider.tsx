@@ -48,7 +48,7 @@ export function AppProviders({
     <AppConfigProvider config={config}>
       <QueryClientProvider client={client}>
         <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-          {/* Spec §9: the date picker week starts on Monday. */}
+          {/* docs/product.md §9: the date picker week starts on Monday. */}
           <DatesProvider settings={{ locale: 'ja', firstDayOfWeek: 1 }}>
             <Notifications position="bottom-right" />
             {children}

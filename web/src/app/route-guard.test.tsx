@@ -8,7 +8,7 @@ import { routes } from './routes';
 
 const admin = { userTypeId: 1 } as const;
 
-describe('guardRedirect (spec §2 route classes)', () => {
+describe('guardRedirect (docs/product.md §2 route classes)', () => {
   const user = (userTypeId: number, customerCode = 10001) => ({
     accountLockDate: null,
     createdAt: '',

@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { readReturnTo, returnToState } from '../lib/return-to';
 import { type SessionStatus, type UserInfo, useSession } from '../lib/session';
 
-/** The route access classes of spec §2. */
+/** The route access classes of docs/product.md §2. */
 export type RouteAccess = 'public' | 'private' | 'tenant' | 'restricted' | 'staff-only';
 
 /** Where a person in this state is sent instead of the route, or null when they may stay. */
@@ -35,7 +35,7 @@ export function guardRedirect(
 
 /**
  * Renders its routes only to those the access class admits and redirects everyone else. While the
- * login state is still loading it renders nothing (spec §2).
+ * login state is still loading it renders nothing (docs/product.md §2).
  */
 export function RouteGuard({ access, children }: { access: RouteAccess; children?: ReactNode }) {
   const { status, userInfo } = useSession();

@@ -13,13 +13,13 @@ const appLayout = async () => ({
   Component: (await import('../components/layout/app-layout')).AppLayout,
 });
 
-/** Spec §2: the routes below admit only the people their access class admits. */
+/** docs/product.md §2: the routes below admit only the people their access class admits. */
 const guarded = (access: RouteAccess, children: RouteObject[]): RouteObject => ({
   element: <RouteGuard access={access} />,
   children,
 });
 
-/** The routes of spec §2 with their access classes. */
+/** The routes of docs/product.md §2 with their access classes. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
                   .ResetPasswordPage,
               }),
             },
-            // Spec §2: unknown paths show the login screen.
+            // docs/product.md §2: unknown paths show the login screen.
             { path: '*', lazy: loginScreen },
           ]),
           guarded('tenant', [
@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
         },
       ]),
       {
-        // Spec §2: the fallback when the user data is missing, so it needs none.
+        // docs/product.md §2: the fallback when the user data is missing, so it needs none.
         path: paths.header.path,
         lazy: async () => ({ Component: (await import('./routes/header-only')).HeaderOnly }),
       },

@@ -1,4 +1,4 @@
-/** Routes of spec §2 with the page names used in document titles and headings. */
+/** Routes of docs/product.md §2 with the page names used in document titles and headings. */
 export const paths = {
   home: { path: '/', pageName: 'ログイン' },
   login: { path: '/login', pageName: 'ログイン' },

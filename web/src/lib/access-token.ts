@@ -1,7 +1,7 @@
 import { isHttpError } from './http';
 import { getIdentityToken } from './identity-client';
 
-// The access token for /api/v1 (DESIGN.md §2: a JWT, lifetime 1 hour). It lives in memory only;
+// The access token for /api/v1 (docs/product.md §11: a JWT, lifetime 1 hour). It lives in memory only;
 // the identity cookie is what survives a reload, and a new token is fetched from it.
 
 interface AccessToken {

@@ -6,7 +6,7 @@ import { HttpError, isHttpError, type RequestOptions, requestJson } from './http
 export const API_V1_BASE_PATH = '/api/v1';
 
 /**
- * Spec §6: calls of a signed-in user carry the bearer access token; the pre-login calls carry the
+ * docs/product.md §6: calls of a signed-in user carry the bearer access token; the pre-login calls carry the
  * fixed api-key header (config publicApiKey).
  */
 export type ApiAuth = { kind: 'bearer' } | { kind: 'apiKey'; apiKey: string };
@@ -23,8 +23,8 @@ export interface ApiRequest<T> {
 }
 
 /**
- * Spec §9: login_user_id is the signed-in user's id, or 99999 while no user is known yet. The
- * server accepts it for compatibility and authorizes by the token (DESIGN.md §3).
+ * docs/product.md §9: login_user_id is the signed-in user's id, or 99999 while no user is known yet. The
+ * server accepts it for compatibility and authorizes by the token (docs/product.md §12).
  */
 export function loginUserId(userId: number | null | undefined): number {
   return userId ?? STAFF_CUSTOMER_CODE;

@@ -21,7 +21,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   ],
 };
 
-/** Reads the configuration the production server embeds before </head> (DESIGN.md §5). */
+/** Reads the configuration the production server embeds before </head> (docs/product.md §14). */
 export function readAppConfig(doc: Document = document): AppConfig {
   const text = doc.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return DEFAULT_APP_CONFIG;

@@ -3,7 +3,7 @@ import { IDENTITY_TIMEOUT_DESKTOP_MS, IDENTITY_TIMEOUT_PHONE_MS } from '../../..
 /** The phone layout starts below Mantine's `sm` breakpoint (48em = 768px), see use-is-desktop.ts. */
 const PHONE_QUERY = '(max-width: 767px)';
 
-/** Spec §9: identity requests time out after 30 s, 60 s on a phone (slower networks). */
+/** docs/product.md §9: identity requests time out after 30 s, 60 s on a phone (slower networks). */
 export function requestTimeoutMs(): number {
   const phone = typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
   return phone ? IDENTITY_TIMEOUT_PHONE_MS : IDENTITY_TIMEOUT_DESKTOP_MS;

@@ -48,7 +48,7 @@ export function signOutIdentity(): Promise<void> {
 
 /**
  * Tab-scoped sign-in: a tab that starts without its own stored session must not inherit the cookie
- * session of a closed tab or window (spec §4 "logged out on page unload"), so that session ends.
+ * session of a closed tab or window (docs/product.md §4 "logged out on page unload"), so that session ends.
  */
 export function discardInheritedIdentity(): Promise<void> {
   return track(

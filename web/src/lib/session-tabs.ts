@@ -1,5 +1,5 @@
 // The portal's tabs in one browser share one identity session (one cookie) while each keeps its
-// own stored session (sessionStorage, so that closing the last tab ends it: spec §4, logged out on
+// own stored session (sessionStorage, so that closing the last tab ends it: docs/product.md §4, logged out on
 // page unload). They talk over a BroadcastChannel (same origin only): a tab that starts without a
 // stored session asks whether a signed-in tab is open and takes its session instead of ending the
 // identity session under it; a sign-out in one tab ends the others' too.

@@ -34,7 +34,7 @@ describe('the session', () => {
     vi.useRealTimers();
   });
 
-  it('signs out after one hour without activity (spec §4 Inactivity)', async () => {
+  it('signs out after one hour without activity (docs/product.md §4 Inactivity)', async () => {
     const { router } = await renderSignedIn();
 
     advance(INACTIVITY_TIMEOUT_MS - 1_000);
@@ -62,7 +62,7 @@ describe('the session', () => {
     expect(screen.getByText('status: signedOut')).toBeTruthy();
   });
 
-  it('refreshes the access token 5 minutes before it expires (spec §9)', async () => {
+  it('refreshes the access token 5 minutes before it expires (docs/product.md §9)', async () => {
     await renderSignedIn();
     expect(fakeServer.calls('GET /api/auth/token')).toHaveLength(1);
 

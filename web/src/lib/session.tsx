@@ -29,7 +29,7 @@ import {
 } from './session-tabs';
 import { useInactivityTimeout } from './use-inactivity-timeout';
 
-/** The user record kept in browser storage under `userInfo` (spec §3, Login session). */
+/** The user record kept in browser storage under `userInfo` (docs/product.md §3, Login session). */
 export const userInfoSchema = z.object({
   accountLockDate: z.string().nullable(),
   createdAt: z.string(),
@@ -52,7 +52,7 @@ export type CorporationCustomers = z.infer<typeof corporationCustomersSchema>;
 
 /**
  * sessionStorage keys of the signed-in session. sessionStorage, not localStorage: the session is
- * tab-scoped, so a reload keeps it and closing the tab or window ends it (spec §4, page unload).
+ * tab-scoped, so a reload keeps it and closing the tab or window ends it (docs/product.md §4, page unload).
  */
 export const SESSION_STORAGE_KEYS = {
   ...STORAGE_KEYS,
@@ -64,7 +64,7 @@ export const SESSION_STORAGE_KEYS = {
 } as const;
 
 /**
- * Spec §4 Login state: `loading` until the identity provider has answered; `identityOnly` is
+ * docs/product.md §4 Login state: `loading` until the identity provider has answered; `identityOnly` is
  * signed in with the identity provider but without a user record (route class "tenant").
  */
 export type SessionStatus = 'loading' | 'signedOut' | 'identityOnly' | 'signedIn';
@@ -110,7 +110,7 @@ export const INACTIVITY_NOTICE: LoginNotice = {
 };
 
 export type Session = SessionData & {
-  /** Identity signed in, customer code still to be chosen (spec §4 Login flow 5). */
+  /** Identity signed in, customer code still to be chosen (docs/product.md §4 Login flow 5). */
   saveIdentityOnly: (data: { identityUid: string; customerCodeList: number[] }) => void;
   /** Fully signed in: stores the user record and the names the header shows. */
   saveSignedIn: (data: SignedInData) => void;
@@ -246,7 +246,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Start-up: confirm a stored session with the identity provider (GET /api/auth/token). A tab
   // without one takes the session of another open tab (a link opened in a new tab), or else ends
-  // a cookie session left by tabs closed since (spec §4, logged out on page unload).
+  // a cookie session left by tabs closed since (docs/product.md §4, logged out on page unload).
   useEffect(() => {
     const stored = readStoredSession();
     const startedAt = epoch.current;
@@ -296,10 +296,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [signedIn, apply]);
 
-  // Token loss (spec §4): the identity session is gone, so is the stored user.
+  // Token loss (docs/product.md §4): the identity session is gone, so is the stored user.
   useEffect(() => onAccessTokenLost(() => apply(SIGNED_OUT)), [apply]);
 
-  // Spec §9: refresh the access token 5 minutes before it expires.
+  // docs/product.md §9: refresh the access token 5 minutes before it expires.
   useEffect(() => {
     if (!signedIn) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -350,7 +350,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [apply],
   );
 
-  // Spec §4 Inactivity: one hour without an activity event signs out.
+  // docs/product.md §4 Inactivity: one hour without an activity event signs out.
   const signOutInactive = useCallback(() => signOut(INACTIVITY_NOTICE), [signOut]);
   useInactivityTimeout(signedIn, signOutInactive);
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ACTIVITY_EVENTS, INACTIVITY_TIMEOUT_MS } from '../../../domain/constants';
 
 /**
- * Spec §4 Inactivity: calls onTimeout after `timeoutMs` without any of the spec's activity events.
+ * docs/product.md §4 Inactivity: calls onTimeout after `timeoutMs` without any of the spec's activity events.
  * Events only note the time; one timer checks it, so a stream of mousemove events costs nothing.
  */
 export function useInactivityTimeout(

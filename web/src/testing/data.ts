@@ -25,7 +25,7 @@ export interface SeededSession {
   corporationName?: string;
 }
 
-/** Writes a signed-in session the way sign-in will (spec §3), for SessionProvider to read. */
+/** Writes a signed-in session the way sign-in will (docs/product.md §3), for SessionProvider to read. */
 export function seedSession({
   identityUid,
   userInfo,

@@ -18,13 +18,13 @@ declare module 'fastify' {
     identity: { uid: string } | null;
   }
   interface FastifyContextConfig {
-    /** "pre-login": no bearer token; the spec's static api-key header instead (spec §6). */
+    /** "pre-login": no bearer token; the spec's static api-key header instead (docs/product.md §6). */
     access?: 'pre-login';
   }
 }
 
 /**
- * The /api/v1 tree of the spec's calls (spec §7). Authentication runs here for the whole tree;
+ * The /api/v1 tree of the spec's calls (docs/product.md §7). Authentication runs here for the whole tree;
  * authorization runs in the services, from the caller the token names.
  */
 export async function apiV1Routes(app: FastifyInstance) {
@@ -44,7 +44,7 @@ export async function apiV1Routes(app: FastifyInstance) {
     } catch (err) {
       // The keys could not be read (database away): not the token's fault, the caller retries.
       if (err instanceof HttpError) throw err;
-      // Deleting a person's last row ends their sessions; they are told why (spec §8: 409 and
+      // Deleting a person's last row ends their sessions; they are told why (docs/product.md §8: 409 and
       // its message) rather than merely sent back to the login screen.
       if (err instanceof SessionEndedError) {
         const rows = await findRowsByUid(app.db, err.uid);

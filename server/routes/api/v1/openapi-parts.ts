@@ -4,7 +4,7 @@ import { apiErrorSchema } from '../../../../domain/api-error';
 export const bearerSecurity = [{ bearerAuth: [] }];
 
 /**
- * The error answers a call documents, every one the shape of `apiErrorSchema` (DESIGN.md §3):
+ * The error answers a call documents, every one the shape of `apiErrorSchema` (docs/product.md §12):
  * `errorAnswers(400, 401, 403)` → `{ 400: apiErrorSchema, 401: …, 403: … }`.
  */
 export function errorAnswers<const Code extends number>(

@@ -2,7 +2,7 @@ import { AppShell } from '@mantine/core';
 import { AppHeader } from '../../components/layout/app-header';
 import { usePageTitle } from '../../hooks/use-page-title';
 
-/** Spec §2 /header: the fallback when the user data is missing shows the header only. */
+/** docs/product.md §2 /header: the fallback when the user data is missing shows the header only. */
 export function HeaderOnly() {
   usePageTitle();
   return (

@@ -1,6 +1,6 @@
 import { Center, Title } from '@mantine/core';
 
-/** Router fallback page (spec §8); the text is the spec's, word for word. */
+/** Router fallback page (docs/product.md §8); the text is the spec's, word for word. */
 export function RouteError() {
   return (
     <Center mih="100dvh" p="md">

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DialogModal } from '../feedback/dialog-modal';
 
-/** Spec §4: deleting a saved row needs this confirmation, naming the item. */
+/** docs/product.md §4: deleting a saved row needs this confirmation, naming the item. */
 export function DeleteConfirmDialog({
   opened,
   itemName,

@@ -20,7 +20,7 @@ const CELL_PROBLEM_MESSAGES: Record<CellProblem, string> = {
   duplicate: '既に登録されています。',
 };
 
-/** The marks of spec §4 on one cell: aria-invalid and data-problem when invalid, data-changed. */
+/** The marks of docs/product.md §4 on one cell: aria-invalid and data-problem when invalid, data-changed. */
 function markProps({
   problem,
   changed,

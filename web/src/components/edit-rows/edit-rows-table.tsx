@@ -149,7 +149,7 @@ export interface EditRowsTableProps<V extends RowValues<V>> {
 }
 
 /**
- * The rows of an editor (spec §4): a table on a desktop, stacked cards on a phone. Each row has
+ * The rows of an editor (docs/product.md §4): a table on a desktop, stacked cards on a phone. Each row has
  * its inputs and the 登録 and 削除 buttons.
  */
 export function EditRowsTable<V extends RowValues<V>>({

@@ -51,7 +51,7 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-describe('useEditRows (spec §4 Edit rows)', () => {
+describe('useEditRows (docs/product.md §4 Edit rows)', () => {
   it('adds a new row at the top with empty values and no id', () => {
     const { result } = setup();
     act(() => result.current.addRow());

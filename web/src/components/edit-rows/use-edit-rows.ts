@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useReportUnsaved } from './unsaved-changes';
 
-// Spec §4 "Edit rows", implemented once for the notice, banner and user editors: the rows shown are
+// docs/product.md §4 "Edit rows", implemented once for the notice, banner and user editors: the rows shown are
 // the loaded list plus at most one unsaved new row on top; edits stay local until the row's
 // register button saves them; after a save or a delete the caller reloads the list.
 
@@ -27,7 +27,7 @@ export interface EditRow<V extends RowValues<V>> {
   /** Cells whose value differs from the loaded one. */
   changed: Partial<Record<RowField<V>, true>>;
   isChanged: boolean;
-  /** Spec §4: register is enabled only when something changed and nothing is invalid. */
+  /** docs/product.md §4: register is enabled only when something changed and nothing is invalid. */
   canRegister: boolean;
   /** Its save is in flight. */
   saving: boolean;
@@ -38,11 +38,11 @@ export interface UseEditRowsOptions<Item, V extends RowValues<V>> {
   items: readonly Item[] | undefined;
   getId: (item: Item) => number;
   toValues: (item: Item) => V;
-  /** The values of a new row (spec §4: empty). */
+  /** The values of a new row (docs/product.md §4: empty). */
   emptyValues: V;
   /** The field rules (domain/), giving the problem of each invalid cell. */
   validate: (values: V) => CellProblems<V>;
-  /** Spec §4 banners: at most this many rows are shown, and add is disabled at this many. */
+  /** docs/product.md §4 banners: at most this many rows are shown, and add is disabled at this many. */
   maxRows?: number;
 }
 
@@ -144,7 +144,7 @@ export function useEditRows<Item, V extends RowValues<V>>({
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
-  // Spec §4: one unsaved new row at a time; banners: none once the limit is reached.
+  // docs/product.md §4: one unsaved new row at a time; banners: none once the limit is reached.
   const canAdd = newRow === null && (maxRows === undefined || loaded.length < maxRows);
   const canAddRef = useRef(canAdd);
   canAddRef.current = canAdd;
@@ -218,7 +218,7 @@ export function useEditRows<Item, V extends RowValues<V>>({
     [forget],
   );
 
-  /** Spec §4: an unsaved row just goes; a saved row waits for the confirmation dialog. */
+  /** docs/product.md §4: an unsaved row just goes; a saved row waits for the confirmation dialog. */
   const requestDelete = useCallback(
     (key: string) => {
       const row = rowsRef.current.find((r) => r.key === key);

@@ -3,7 +3,7 @@ import { useAppConfig } from '../../lib/app-config';
 import { DialogModal } from './dialog-modal';
 import { ACCESS_ERROR_MESSAGE, SUPPORT_CONTACT_LABEL } from './messages';
 
-/** Spec §8: the error dialog of failed calls, with the support contact (config supportEmail). */
+/** docs/product.md §8: the error dialog of failed calls, with the support contact (config supportEmail). */
 export function AccessErrorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { supportEmail } = useAppConfig();
   return (

@@ -11,7 +11,7 @@ export function refusedFields(error: unknown): string[] {
   return parsed.success ? (parsed.data.fieldErrors ?? []).map((f) => f.field) : [];
 }
 
-/** detail.description of an answer (spec §8: the managers page's 409), or null. */
+/** detail.description of an answer (docs/product.md §8: the managers page's 409), or null. */
 export function errorDescription(error: unknown): string | null {
   if (!isHttpError(error)) return null;
   const parsed = detailSchema.safeParse(error.body);

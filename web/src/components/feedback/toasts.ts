@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../../../domain/constants';
 
-// Spec §9: success toasts stay 3 s, error toasts 10 s; the provider puts them at the bottom right.
+// docs/product.md §9: success toasts stay 3 s, error toasts 10 s; the provider puts them at the bottom right.
 
 export function showSuccessToast(message: string): void {
   notifications.show({ message, color: 'teal', autoClose: TOAST_SUCCESS_MS, withBorder: true });

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 import classes from './app-footer.module.css';
 import { Copyright } from './copyright';
 
-/** Spec §2: /managers for every user type except 2, /edit-top only for type 3. */
+/** docs/product.md §2: /managers for every user type except 2, /edit-top only for type 3. */
 export function AppFooter() {
   const { userInfo } = useSession();
   const showManagers = userInfo !== null && canOpenManagers(userInfo.userTypeId);

@@ -8,7 +8,7 @@ import { BrandLogo } from './brand-logo';
 import { LogoutButton } from './logout-button';
 
 /**
- * The signed-in header (spec §2): the customer name with the honorific 様 and a logout icon.
+ * The signed-in header (docs/product.md §2): the customer name with the honorific 様 and a logout icon.
  * On a phone it also carries the hamburger of the side navigation and the corporation name.
  */
 export function AppHeader({

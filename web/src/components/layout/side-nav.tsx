@@ -10,7 +10,7 @@ const entries: { path: string; label: string; icon: TablerIcon }[] = [
   { path: paths.sharedFiles.path, label: paths.sharedFiles.pageName, icon: IconFolder },
 ];
 
-/** The three entries of spec §2, the current screen highlighted. */
+/** The three entries of docs/product.md §2, the current screen highlighted. */
 export function SideNav() {
   const { pathname } = useLocation();
   return (

@@ -8,7 +8,7 @@ const CONTROL_LABELS = {
 } as const;
 
 /**
- * Numbered pages with previous and next arrows and … for the pages left out (spec §9
+ * Numbered pages with previous and next arrows and … for the pages left out (docs/product.md §9
  * Pagination): the first and last page, and the pages around the current one — two each side on
  * a desktop, one on a phone, so that a row fits 390 px.
  */

@@ -79,7 +79,7 @@ export async function sharedFileRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      // The order documents folder (spec §9 "Spec") holds the ledger's documents, checked against
+      // The order documents folder (docs/product.md §9 "Spec") holds the ledger's documents, checked against
       // the ledger; every other folder is below the Shared root.
       request.body.folder_name === ORDER_DOCUMENTS_FOLDER
         ? orderDocumentUrl(documentPorts(), request, request.body)

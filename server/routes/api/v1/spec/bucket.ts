@@ -15,7 +15,7 @@ import { bearerSecurity, errorAnswers } from '../openapi-parts';
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['spec'];
 
-/** Spec §7 leaves these two paths unnamed; decision 004 names them. */
+/** docs/product.md §7 leaves these two paths unnamed; decision 004 names them. */
 export async function specBucketRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -20,7 +20,7 @@ import { bearerSecurity, errorAnswers } from '../openapi-parts';
 const errors = errorAnswers(400, 401, 403, 409);
 const tags = ['spec'];
 
-/** Order lines: the search (spec §7) and the staff-only CSV import (DESIGN.md §4). */
+/** Order lines: the search (docs/product.md §7) and the staff-only CSV import (docs/product.md §13). */
 export async function ledgerRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -24,7 +24,7 @@ import { bearerSecurity, errorAnswers } from '../openapi-parts';
 const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['user'];
 
-/** The managers page (spec §2, §7): staff and corporate administrators only. */
+/** The managers page (docs/product.md §2, §7): staff and corporate administrators only. */
 export async function userAdminRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({

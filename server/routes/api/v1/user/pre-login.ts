@@ -45,7 +45,7 @@ export async function userPreLoginRoutes(app: FastifyInstance) {
         tags: ['user'],
         summary: 'アカウントロック（互換のため残す呼び出し。ロックはサインイン時にサーバーが行う）',
         description:
-          'No anonymous call may lock an account (DESIGN.md §2): the lock is applied by the server inside sign-in. This call only answers the current lock state.',
+          'No anonymous call may lock an account (docs/product.md §11): the lock is applied by the server inside sign-in. This call only answers the current lock state.',
         security,
         body: mailBodySchema,
         response: { 200: accountLockAnswerSchema, ...errors },

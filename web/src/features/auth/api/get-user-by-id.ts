@@ -2,7 +2,7 @@ import { type UserRecord, userRecordListSchema } from '../../../../../domain/api
 import { apiRequest } from '../../../lib/api-client';
 import type { UserInfo } from '../../../lib/session';
 
-/** Spec §3: userInfo is mapped from the first item of the backend's user response. */
+/** docs/product.md §3: userInfo is mapped from the first item of the backend's user response. */
 export function toUserInfo(record: UserRecord): UserInfo {
   return {
     accountLockDate: record.account_lock_date,

@@ -8,7 +8,7 @@ import { checkUserByMail } from './check-user-by-mail';
 
 /**
  * POST /api/auth/request-password-reset: mails a link to the identity's mail address. The server
- * answers 200 for unknown addresses too, so the portal checks existence first (spec §4).
+ * answers 200 for unknown addresses too, so the portal checks existence first (docs/product.md §4).
  */
 export async function requestPasswordReset({ email }: { email: string }): Promise<void> {
   await requestJson(`${IDENTITY_BASE_PATH}/request-password-reset`, {
@@ -22,7 +22,7 @@ export function looksLikeMailAddress(mail: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mail);
 }
 
-/** Spec §8 Reset: `checkMail` concerns the address entered, `sendFailed` everything else. */
+/** docs/product.md §8 Reset: `checkMail` concerns the address entered, `sendFailed` everything else. */
 export class PasswordResetRequestError extends Error {
   constructor(readonly reason: keyof typeof RESET_MESSAGES) {
     super(RESET_MESSAGES[reason]);
@@ -30,9 +30,9 @@ export class PasswordResetRequestError extends Error {
   }
 }
 
-/** Spec §4 Password reset: check the mail exists, send the reset mail. */
+/** docs/product.md §4 Password reset: check the mail exists, send the reset mail. */
 export async function sendPasswordResetMail({ mail, apiKey }: { mail: string; apiKey: string }) {
-  // Spec §5 and §8: empty, invalid or unknown mail all get the "check your email" message.
+  // docs/product.md §5 and §8: empty, invalid or unknown mail all get the "check your email" message.
   if (!looksLikeMailAddress(mail)) throw new PasswordResetRequestError('checkMail');
   let exists: boolean;
   try {

@@ -18,7 +18,7 @@ export function validateLoginForm(values: LoginFormValues): LoginFormErrors {
   return errors;
 }
 
-/** Mail and password with a show/hide toggle (spec §2 Login); sign-in itself is the caller's. */
+/** Mail and password with a show/hide toggle (docs/product.md §2 Login); sign-in itself is the caller's. */
 export function LoginForm({
   onSubmit,
   submitting = false,

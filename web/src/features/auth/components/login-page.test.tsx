@@ -134,7 +134,7 @@ describe('signing in', () => {
       10001: '株式会社東和ルーフ 本社',
       10002: '株式会社東和ルーフ 関西営業所',
     });
-    // Spec §9: login_user_id is the user's id once the user record is known.
+    // docs/product.md §9: login_user_id is the user's id once the user record is known.
     const [name] = fakeServer.calls('GET /api/v1/spec/convert-from-customer-code-to-customer-name');
     expect(name?.query.get('login_user_id')).toBe('10101');
   });

@@ -34,7 +34,7 @@ export function LoginPage() {
   }, [location.state]);
 
   // A double click submits twice before the busy button renders: each sign-in would count as a
-  // failure toward the lock (spec §4), so a second submit waits for the first to settle.
+  // failure toward the lock (docs/product.md §4), so a second submit waits for the first to settle.
   const inFlight = useRef(false);
   const returnTo = readReturnTo(location.state);
   const submit = (values: LoginFormValues) => {
@@ -56,7 +56,7 @@ export function LoginPage() {
             navigate(paths.loginTenant.path, returnTo ? { state: { returnTo } } : undefined);
             return;
           case 'failed':
-            // Spec §8: these failures sign out; the generic one also returns to /login.
+            // docs/product.md §8: these failures sign out; the generic one also returns to /login.
             if (outcome.identitySignedIn) session.clear();
             setNotice(outcome.notice);
             if (

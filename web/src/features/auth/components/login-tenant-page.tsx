@@ -13,12 +13,12 @@ import { AuthCard } from './auth-card';
 
 export const TENANT_PROMPT = 'ログインするテナントを選択してください';
 
-/** Spec §2 "code: name"; the code alone until the name is known. */
+/** docs/product.md §2 "code: name"; the code alone until the name is known. */
 export function tenantLabel(customerCode: number, customerName: string | undefined): string {
   return customerName ? `${customerCode}: ${customerName}` : String(customerCode);
 }
 
-/** Spec §2 Tenant choice, for an identity with two or more customer codes. */
+/** docs/product.md §2 Tenant choice, for an identity with two or more customer codes. */
 export function LoginTenantPage() {
   usePageTitle(paths.loginTenant.pageName);
   const session = useSession();
@@ -41,7 +41,7 @@ export function LoginTenantPage() {
         session.saveSignedIn(data);
         navigate(readReturnTo(location.state) ?? paths.top.path, { replace: true });
       },
-      // Spec §8: a failed tenant choice shows the generic message and signs out.
+      // docs/product.md §8: a failed tenant choice shows the generic message and signs out.
       onError: (failure) => session.signOut(afterSignInFailureNotice(failure)),
     });
   };

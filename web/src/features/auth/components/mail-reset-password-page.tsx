@@ -8,7 +8,7 @@ import { PasswordResetRequestError, useSendPasswordResetMail } from '../api/requ
 import { AuthCard } from './auth-card';
 import { NoticeAlert } from './notice-alert';
 
-/** Spec §2 /mail-reset-password: a mail address to send the reset link to. */
+/** docs/product.md §2 /mail-reset-password: a mail address to send the reset link to. */
 export function MailResetPasswordPage() {
   usePageTitle(paths.mailResetPassword.pageName);
   const navigate = useNavigate();

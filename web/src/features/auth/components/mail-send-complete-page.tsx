@@ -10,7 +10,7 @@ function sentTo(state: unknown): string | null {
   return typeof mail === 'string' && mail !== '' ? mail : null;
 }
 
-/** Spec §2 /mail-send-complete: the reset mail is on its way; back to login. */
+/** docs/product.md §2 /mail-send-complete: the reset mail is on its way; back to login. */
 export function MailSendCompletePage() {
   usePageTitle(paths.mailSendComplete.pageName);
   const mail = sentTo(useLocation().state);

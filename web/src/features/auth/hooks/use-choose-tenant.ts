@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session';
 import { loadUserSession } from '../utils/load-user-session';
 
-/** Spec §4 Login flow 5, after the choice on /login-tenant. */
+/** docs/product.md §4 Login flow 5, after the choice on /login-tenant. */
 export function useChooseTenant() {
   const { identityUid, customerCodeList } = useSession();
   return useMutation({

@@ -29,12 +29,12 @@ const failed = (notice: LoginNotice, identitySignedIn = false): LoginOutcome => 
   identitySignedIn,
 });
 
-/** Spec §4 Login flow, steps 1 to 5. Never rejects: every failure is an outcome with its notice. */
+/** docs/product.md §4 Login flow, steps 1 to 5. Never rejects: every failure is an outcome with its notice. */
 export async function logIn(
   { mail, password }: LoginFormValues,
   { apiKey, publicBaseUrl }: { apiKey: string; publicBaseUrl: string },
 ): Promise<LoginOutcome> {
-  // Spec §5: a password outside the policy is a failed login, told apart from no other.
+  // docs/product.md §5: a password outside the policy is a failed login, told apart from no other.
   if (!meetsPasswordPolicy(password)) return failed(LOGIN_NOTICES.wrongCredentials);
 
   try {
@@ -54,7 +54,7 @@ export async function logIn(
   try {
     await fetchAccessToken();
     const customerCodeList = await getAllCustomers({ firebaseUid: identityUid });
-    // Spec §6: a user holding 99999 receives every code, and signs in as staff with 99999.
+    // docs/product.md §6: a user holding 99999 receives every code, and signs in as staff with 99999.
     const customerCode = customerCodeList.includes(STAFF_CUSTOMER_CODE)
       ? STAFF_CUSTOMER_CODE
       : customerCodeList.length === 1

@@ -8,7 +8,7 @@ import { getCustomerName } from '../api/get-customer-name';
 import { getUserById, toUserInfo } from '../api/get-user-by-id';
 
 /**
- * Spec §4 Login flow 4 and 5: the user record of the chosen customer code, the corporation code,
+ * docs/product.md §4 Login flow 4 and 5: the user record of the chosen customer code, the corporation code,
  * the corporation's customer list, and the customer and corporation names the header shows.
  */
 export async function loadUserSession({

@@ -6,7 +6,7 @@ const error = (...lines: string[]): LoginNotice => ({ kind: 'error', lines });
 
 export const LOGIN_NOTICES = {
   wrongCredentials: error(LOGIN_MESSAGES.wrongCredentials),
-  /** Spec §8: the failure that locks the account adds that use is suspended for 1 hour. */
+  /** docs/product.md §8: the failure that locks the account adds that use is suspended for 1 hour. */
   lockedNow: error(LOGIN_MESSAGES.wrongCredentials, LOGIN_MESSAGES.lockedNowAddition),
   locked: error(LOGIN_MESSAGES.locked),
   notVerified: error(LOGIN_MESSAGES.notVerified),
@@ -21,13 +21,13 @@ function accountLockedNow(body: unknown): boolean {
 }
 
 /**
- * Spec §8 Login: the message for a failed POST /api/auth/sign-in/email. A page opened at another
+ * docs/product.md §8 Login: the message for a failed POST /api/auth/sign-in/email. A page opened at another
  * address than the portal's (the identity provider's 403 INVALID_ORIGIN) names the portal's.
  */
 export function signInFailureNotice(failure: unknown, publicBaseUrl: string): LoginNotice {
   if (!isHttpError(failure)) return LOGIN_NOTICES.generic;
   switch (failure.status) {
-    // Spec §8 counts invalid-email among the wrong credentials: the identity provider answers
+    // docs/product.md §8 counts invalid-email among the wrong credentials: the identity provider answers
     // 400 INVALID_EMAIL for a mail it cannot read ("user@example").
     case 400:
       return LOGIN_NOTICES.wrongCredentials;
@@ -43,7 +43,7 @@ export function signInFailureNotice(failure: unknown, publicBaseUrl: string): Lo
         return error(LOGIN_MESSAGES.otherAddress(publicBaseUrl));
       }
       return LOGIN_NOTICES.generic;
-    // Spec §8 maps the identity provider's too-many-requests to the wrong-credentials message.
+    // docs/product.md §8 maps the identity provider's too-many-requests to the wrong-credentials message.
     case 429:
       return LOGIN_NOTICES.wrongCredentials;
     default:
@@ -51,7 +51,7 @@ export function signInFailureNotice(failure: unknown, publicBaseUrl: string): Lo
   }
 }
 
-/** Spec §8: after sign-in, a 409 anywhere means a deleted account; anything else is generic. */
+/** docs/product.md §8: after sign-in, a 409 anywhere means a deleted account; anything else is generic. */
 export function afterSignInFailureNotice(failure: unknown): LoginNotice {
   return isHttpError(failure, 409) ? LOGIN_NOTICES.deleted : LOGIN_NOTICES.generic;
 }

@@ -10,7 +10,7 @@ export interface BannerInput {
   destination_url: string;
 }
 
-/** POST /api/v1/banner/add-banner (staff). Saves carry user_id and the client's timestamps (spec §7). */
+/** POST /api/v1/banner/add-banner (staff). Saves carry user_id and the client's timestamps (docs/product.md §7). */
 export function addBanner({ input, userId }: { input: BannerInput; userId: number }) {
   const now = new Date().toISOString();
   return apiRequest({
@@ -22,7 +22,7 @@ export function addBanner({ input, userId }: { input: BannerInput; userId: numbe
   });
 }
 
-/** Resolves once the banner lists are reloaded (spec §4: the list is reloaded after a save). */
+/** Resolves once the banner lists are reloaded (docs/product.md §4: the list is reloaded after a save). */
 export function useAddBanner() {
   const queryClient = useQueryClient();
   const { userInfo } = useSession();

@@ -9,7 +9,7 @@ export interface NoticeInput {
   url: string;
 }
 
-/** POST /api/v1/notice/add-notice (staff). Saves carry user_id and the client's timestamps (spec §7). */
+/** POST /api/v1/notice/add-notice (staff). Saves carry user_id and the client's timestamps (docs/product.md §7). */
 export function addNotice({ input, userId }: { input: NoticeInput; userId: number }) {
   const now = new Date().toISOString();
   return apiRequest({
@@ -21,7 +21,7 @@ export function addNotice({ input, userId }: { input: NoticeInput; userId: numbe
   });
 }
 
-/** Resolves once the notice lists are reloaded (spec §4: the list is reloaded after a save). */
+/** Resolves once the notice lists are reloaded (docs/product.md §4: the list is reloaded after a save). */
 export function useAddNotice() {
   const queryClient = useQueryClient();
   const { userInfo } = useSession();

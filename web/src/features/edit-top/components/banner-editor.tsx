@@ -79,7 +79,7 @@ const COLUMNS: EditColumn<BannerValues>[] = [
   }),
 ];
 
-/** Spec §2 Edit top page: the banner table (explanation, image URL, destination URL), 4 rows at most. */
+/** docs/product.md §2 Edit top page: the banner table (explanation, image URL, destination URL), 4 rows at most. */
 export function BannerEditor() {
   const { urlPrefixes } = useAppConfig();
   const banners = useEditorBanners();

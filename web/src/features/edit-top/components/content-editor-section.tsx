@@ -39,7 +39,7 @@ export interface ContentEditorSectionProps<Item extends { id: number }, V extend
 }
 
 /**
- * One table of the top-page editor (spec §2 Edit top page, §4 Edit rows): add, edit, register and
+ * One table of the top-page editor (docs/product.md §2 Edit top page, §4 Edit rows): add, edit, register and
  * delete rows, success toasts naming the item, the error dialog for every failure.
  */
 export function ContentEditorSection<Item extends { id: number }, V extends RowValues<V>>({
@@ -68,7 +68,7 @@ export function ContentEditorSection<Item extends { id: number }, V extends RowV
     maxRows,
   });
 
-  // Spec §8: a list that cannot be loaded opens the error dialog.
+  // docs/product.md §8: a list that cannot be loaded opens the error dialog.
   useEffect(() => {
     if (list.isError) setErrorOpen(true);
   }, [list.isError]);

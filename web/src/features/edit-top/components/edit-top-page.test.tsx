@@ -78,7 +78,7 @@ async function renderEditor() {
   return rendered;
 }
 
-describe('the top-page editor (spec §4 Edit rows)', () => {
+describe('the top-page editor (docs/product.md §4 Edit rows)', () => {
   it('adds one empty new row at the top and disables 新規追加 while it is unsaved', async () => {
     const { user } = await renderEditor();
     const add = within(noticeSection()).getByRole('button', { name: '新規追加' });

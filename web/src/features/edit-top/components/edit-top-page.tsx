@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { BannerEditor } from './banner-editor';
 import { NoticeEditor } from './notice-editor';
 
-/** Spec §2 Edit top page (staff only): the notice and banner tables. */
+/** docs/product.md §2 Edit top page (staff only): the notice and banner tables. */
 export function EditTopPage() {
   usePageTitle(paths.editTop.pageName);
   return (

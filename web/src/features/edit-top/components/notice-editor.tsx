@@ -20,7 +20,7 @@ const COLUMNS = [
   textColumn<NoticeValues>('url', 'リンク先URL', { type: 'url', placeholder: 'https://' }),
 ];
 
-/** Spec §2 Edit top page: the notice table (title, destination URL). */
+/** docs/product.md §2 Edit top page: the notice table (title, destination URL). */
 export function NoticeEditor() {
   const { urlPrefixes } = useAppConfig();
   const notices = useEditorNotices();

@@ -31,7 +31,7 @@ export function addUser({ input, userId }: { input: UserInput; userId: number })
   });
 }
 
-/** Resolves once the user list is reloaded (spec §4). */
+/** Resolves once the user list is reloaded (docs/product.md §4). */
 export function useAddUser() {
   const queryClient = useQueryClient();
   const { userInfo } = useSession();

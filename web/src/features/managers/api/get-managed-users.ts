@@ -32,7 +32,7 @@ export const managedUsersQueryOptions = (customerCodes: number[], userId: number
     queryFn: () => getManagedUsers({ customerCodes, loginUserId: userId }),
   });
 
-/** null: no customer chosen yet, nothing to load (staff, spec §2 Managers). */
+/** null: no customer chosen yet, nothing to load (staff, docs/product.md §2 Managers). */
 export function useManagedUsers(customerCodes: number[] | null) {
   const { userInfo } = useSession();
   return useQuery({

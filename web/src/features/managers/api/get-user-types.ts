@@ -23,8 +23,8 @@ export const userTypesQueryOptions = (userId: number, userGroup?: 'BtoB') =>
   });
 
 /**
- * Spec §6: a corporate administrator's request carries user_group BtoB. Staff ask for every type,
- * as they alone may give type 3 to a user of customer 99999 (spec §5, user types offered).
+ * docs/product.md §6: a corporate administrator's request carries user_group BtoB. Staff ask for every type,
+ * as they alone may give type 3 to a user of customer 99999 (docs/product.md §5, user types offered).
  */
 export function useUserTypes() {
   const { userInfo } = useSession();

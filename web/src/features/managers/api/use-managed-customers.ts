@@ -11,7 +11,7 @@ export interface ManagedCustomer {
 }
 
 /**
- * The customers whose users the signed-in person manages (spec §6): staff every customer; a
+ * The customers whose users the signed-in person manages (docs/product.md §6): staff every customer; a
  * corporate administrator those of their corporation, which sign-in already stored in the session.
  */
 export function useManagedCustomers() {

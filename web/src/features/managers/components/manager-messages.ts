@@ -1,6 +1,6 @@
 import { MAIL_HELD_ELSEWHERE } from '../../../../../domain/manager-row';
 
-// Spec §8 "Managers and edit-top", word for word where the spec quotes the text.
+// docs/product.md §8 "Managers and edit-top", word for word where the spec quotes the text.
 
 export const DUPLICATE_MAIL_MESSAGE = '409: 入力したメールアドレスは既に登録されています。';
 export const DUPLICATE_CUSTOMER_CODE_MESSAGE = '409: 入力した取引先コードは既に登録されています。';
@@ -9,13 +9,13 @@ export const MAIL_HELD_ELSEWHERE_MESSAGE = `409: ${MAIL_HELD_ELSEWHERE.message}`
 export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください';
 
 export const userToasts = {
-  /** A new account: an invitation mail went out (spec §8: advise checking the mail address). */
+  /** A new account: an invitation mail went out (docs/product.md §8: advise checking the mail address). */
   created: (name: string) =>
     `${name}さんを登録しました。メールが届かない場合はメールアドレスをご確認ください。`,
   /** A new account whose invitation mail could not be sent (mail server down): the row is saved. */
   createdWithoutInvitation: (name: string) =>
     `${name}さんを登録しましたが、招待メールを送信できませんでした。ログイン画面の「パスワードをお忘れの方はこちら」からパスワードを設定するようお伝えください。`,
-  /** An existing mail added to another customer (spec §8: the customer addition succeeded). */
+  /** An existing mail added to another customer (docs/product.md §8: the customer addition succeeded). */
   customerAdded: (name: string, customerCode: number) =>
     `${name}さんに取引先コード${customerCode}を追加しました。`,
   updated: (name: string) => `${name}さんの登録内容を更新しました。`,

@@ -1,6 +1,6 @@
 import type { ManagedUser } from '../../../../../domain/api/user';
 
-/** Spec §9: the managers page sorts by mail, name or permission. */
+/** docs/product.md §9: the managers page sorts by mail, name or permission. */
 export type ManagerSortField = 'mail' | 'user_name' | 'user_type_id';
 export type SortDirection = 'asc' | 'desc';
 export interface ManagerSort {
@@ -10,7 +10,7 @@ export interface ManagerSort {
 
 export const DEFAULT_MANAGER_SORT: ManagerSort = { field: 'mail', direction: 'asc' };
 
-/** Spec §2: the sort select offers mail and permission, each ascending and descending. */
+/** docs/product.md §2: the sort select offers mail and permission, each ascending and descending. */
 export const SORT_OPTIONS: { value: string; label: string; sort: ManagerSort }[] = [
   { value: 'mail-asc', label: 'メールアドレス昇順', sort: { field: 'mail', direction: 'asc' } },
   { value: 'mail-desc', label: 'メールアドレス降順', sort: { field: 'mail', direction: 'desc' } },

@@ -76,7 +76,7 @@ const customerLabel = (customer: ManagedCustomer) => `${customer.code}: ${custom
 const codeOrNull = (value: string) => (value === '' ? null : Number(value));
 
 /**
- * Spec §2 Managers: the users of the corporation (staff: of the chosen customer); asks before
+ * docs/product.md §2 Managers: the users of the corporation (staff: of the chosen customer); asks before
  * changes not yet registered are left behind.
  */
 export function ManagersPage() {
@@ -126,7 +126,7 @@ function ManagersPageContent() {
     validate: managerRowProblems,
   });
 
-  // Spec §8: a list that cannot be loaded opens the error dialog.
+  // docs/product.md §8: a list that cannot be loaded opens the error dialog.
   useEffect(() => {
     if (users.isError || userTypes.isError || customersFailed) setErrorOpen(true);
   }, [users.isError, userTypes.isError, customersFailed]);
@@ -173,7 +173,7 @@ function ManagersPageContent() {
           disabled={isOwn(row)}
           onChange={(value) => {
             change('customer_code', value);
-            // Spec §5: type 3 goes with customer 99999 only; drop a type the new customer lacks.
+            // docs/product.md §5: type 3 goes with customer 99999 only; drop a type the new customer lacks.
             if (!typeOptions(value).some((t) => t.value === row.values.user_type_id)) {
               change('user_type_id', '');
             }
@@ -227,7 +227,7 @@ function ManagersPageContent() {
       return;
     }
     if (isHttpError(error, 409)) {
-      // Spec §8: the description says whether the mail or the customer code is the duplicate.
+      // docs/product.md §8: the description says whether the mail or the customer code is the duplicate.
       const mail = (errorDescription(error) ?? '').includes('mail');
       showErrorToast(mail ? DUPLICATE_MAIL_MESSAGE : DUPLICATE_CUSTOMER_CODE_MESSAGE);
       editor.markProblem(row.key, mail ? 'mail' : 'customer_code', 'duplicate');
@@ -309,7 +309,7 @@ function ManagersPageContent() {
               ]}
               miw={{ sm: 200 }}
             />
-            {/* Spec §2: staff see the add button once a customer is chosen. */}
+            {/* docs/product.md §2: staff see the add button once a customer is chosen. */}
             {chosen && (
               <Group ml={{ sm: 'auto' }}>
                 <AddRowButton

@@ -14,10 +14,10 @@ import {
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-/** The conditions of the filter panel (spec §2 Filter panel), as the screen holds them. */
+/** The conditions of the filter panel (docs/product.md §2 Filter panel), as the screen holds them. */
 export interface OrderFilters {
   status: LedgerStatusFilter;
-  /** YYYY-MM-DD or null (an empty bound: the server's two-year window, spec §4). */
+  /** YYYY-MM-DD or null (an empty bound: the server's two-year window, docs/product.md §4). */
   fromDate: string | null;
   toDate: string | null;
   propertyName: string;
@@ -38,7 +38,7 @@ export interface OrderSearch {
   pageSize: number;
 }
 
-/** An order line as the screens use it: the client's unique key added (spec §3), dates fixed. */
+/** An order line as the screens use it: the client's unique key added (docs/product.md §3), dates fixed. */
 export type OrderLine = LedgerItem & { key: string };
 
 export interface OrderPage {
@@ -50,11 +50,11 @@ export interface OrderPage {
   pageSize: number;
 }
 
-/** The four keys of a line (spec §3); unique across the ledger. */
+/** The four keys of a line (docs/product.md §3); unique across the ledger. */
 export const orderLineKey = (item: LedgerItem) =>
   `${item.sale_order_no}/${item.sale_order_line_no}/${item.delivery_no}/${item.delivery_line_no}`;
 
-/** Spec §4: expected delivery dates in 1900 are rewritten to 2025 on load. */
+/** docs/product.md §4: expected delivery dates in 1900 are rewritten to 2025 on load. */
 export function toOrderLine(item: LedgerItem): OrderLine {
   return {
     ...item,
@@ -141,7 +141,7 @@ export const ledgerSearchQueryOptions = (search: OrderSearch | null, userId: num
   queryOptions({
     queryKey: [...LEDGER_SEARCH_QUERY_ROOT, search],
     queryFn: search ? () => searchLedgerItems(search, userId) : skipToken,
-    // A failed search is reported at once (spec §4: error toast), never retried behind the toast.
+    // A failed search is reported at once (docs/product.md §4: error toast), never retried behind the toast.
     retry: false,
   });
 

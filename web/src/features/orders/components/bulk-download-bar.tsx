@@ -11,7 +11,7 @@ import { FILE_NAME_OF } from './order-filters';
 import classes from './orders.module.css';
 
 /**
- * Spec §2 / §4: the bulk download buttons, each enabled only when some selected line has that
+ * docs/product.md §2 / §4: the bulk download buttons, each enabled only when some selected line has that
  * document.
  */
 export function BulkDownloadBar({

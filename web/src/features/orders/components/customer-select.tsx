@@ -2,7 +2,7 @@ import { Loader, Select } from '@mantine/core';
 import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
 import { widthFoldingFilter } from '../../../lib/select-filter';
 
-/** Spec §2: staff choose the customer whose orders they see. */
+/** docs/product.md §2: staff choose the customer whose orders they see. */
 export function CustomerSelect({
   value,
   onChange,

@@ -25,7 +25,7 @@ function Counts({ fileCount, missingCount }: { fileCount: number; missingCount: 
 }
 
 /**
- * The dialogs of the downloads (spec §4 and §8): confirmation at 100 or more lines, the result
+ * The dialogs of the downloads (docs/product.md §4 and §8): confirmation at 100 or more lines, the result
  * with its counts, the caution about missing files, and the error with the support contact.
  */
 export function DownloadDialogs({

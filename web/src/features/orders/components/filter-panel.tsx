@@ -14,7 +14,7 @@ import {
 import { SEARCH_WAIT_MESSAGE } from './order-messages';
 import classes from './orders.module.css';
 
-/** Spec §9: weeks start on Monday; the month reads 2026年4月. */
+/** docs/product.md §9: weeks start on Monday; the month reads 2026年4月. */
 const dateProps = {
   valueFormat: 'YYYY/MM/DD',
   monthLabelFormat: 'YYYY年M月',
@@ -40,7 +40,7 @@ const dateProps = {
 } as const;
 
 /**
- * Spec §2 Filter panel, sliding in from the right. The conditions are a draft until 検索; opening
+ * docs/product.md §2 Filter panel, sliding in from the right. The conditions are a draft until 検索; opening
  * the panel again starts from the conditions in force.
  */
 export function FilterPanel({
@@ -55,7 +55,7 @@ export function FilterPanel({
   onClose: () => void;
   filters: OrderFilters;
   onSearch: (filters: OrderFilters) => void;
-  /** The wait after a failed search (spec §4): 検索 is off until it ends. */
+  /** The wait after a failed search (docs/product.md §4): 検索 is off until it ends. */
   waiting?: boolean;
   isDesktop: boolean;
 }) {
@@ -106,7 +106,7 @@ export function FilterPanel({
           </Radio.Group>
 
           <Input.Wrapper label="受注日" labelElement="div">
-            {/* Spec §5: the start cannot be after the end (each picker stops at the other). */}
+            {/* docs/product.md §5: the start cannot be after the end (each picker stops at the other). */}
             <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.rangeRow}>
               <DatePickerInput
                 {...dateProps}

@@ -4,7 +4,7 @@ import { KEYWORDS_MAX } from '../../../../../domain/constants';
 import { addKeyword } from '../../../../../domain/ledger-search';
 
 /**
- * Spec §2 / §5 keyword chips: added on Enter or when the field is left, trimmed, never empty or
+ * docs/product.md §2 / §5 keyword chips: added on Enter or when the field is left, trimmed, never empty or
  * twice, at most five, each removable.
  */
 export function KeywordInput({

@@ -6,7 +6,7 @@ import { formatDate } from './format';
 import classes from './orders.module.css';
 import { StatusBadge } from './status-badge';
 
-/** Spec §2 Orders phone: one card per line with status, shipped date, property and model. */
+/** docs/product.md §2 Orders phone: one card per line with status, shipped date, property and model. */
 export function OrderCards({
   lines,
   highlightBacklog,

@@ -35,7 +35,7 @@ function Field({
 }
 
 /**
- * Spec §2 Detail panel rows: every field of one order line, the label number's copy button and
+ * docs/product.md §2 Detail panel rows: every field of one order line, the label number's copy button and
  * the three documents' download buttons (disabled when the line has no such file).
  */
 export function OrderDetail({

@@ -10,19 +10,19 @@ import {
 } from '../../../../../domain/ledger-search';
 import type { OrderFilters, OrderLine } from '../api/search-ledger-items';
 
-/** The status radio (spec §2 Filter panel: all / shipped / backlog). */
+/** The status radio (docs/product.md §2 Filter panel: all / shipped / backlog). */
 export const STATUS_OPTIONS: { value: LedgerStatusFilter; label: string }[] =
   LEDGER_STATUS_FILTERS.map((value) => ({
     value,
     label: value === 'all' ? 'すべて' : value === 'shipped' ? '出荷済' : '受注残',
   }));
 
-/** Spec §4: the search starts from six months ago (Japan's calendar). */
+/** docs/product.md §4: the search starts from six months ago (Japan's calendar). */
 export function sixMonthsAgo(now: Date = new Date()): string {
   return dayjs(todayInJapan(now)).subtract(6, 'month').format('YYYY-MM-DD');
 }
 
-/** Spec §4 default filter: backlog, from six months ago, keywords combined with OR. */
+/** docs/product.md §4 default filter: backlog, from six months ago, keywords combined with OR. */
 export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
   return {
     status: 'backlog',
@@ -37,7 +37,7 @@ export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
   };
 }
 
-/** Spec §5 item-number fields: upper case as they are typed. */
+/** docs/product.md §5 item-number fields: upper case as they are typed. */
 export const upperCaseItemNo = (value: string) => value.toUpperCase();
 
 /**
@@ -51,7 +51,7 @@ export function withOrderedItemRange(filters: OrderFilters): OrderFilters {
   return { ...filters, itemNoStart: filters.itemNoEnd, itemNoEnd: filters.itemNoStart };
 }
 
-/** The file-name field of each document type (spec §3 Order line). */
+/** The file-name field of each document type (docs/product.md §3 Order line). */
 export const FILE_NAME_OF: Record<DocumentType, (line: OrderLine) => string> = {
   invoice: (line) => line.invoice_file_name,
   shipped: (line) => line.shipped_file_name,
@@ -69,7 +69,7 @@ export function documentFileNames(lines: Iterable<OrderLine>, type: DocumentType
 }
 
 /**
- * The zip's name before the server adds the date (spec §7 "product prefix plus document label"):
+ * The zip's name before the server adds the date (docs/product.md §7 "product prefix plus document label"):
  * the model series of the item numbers (SR-200 of SR-200-BK), "ほか" when several series mix.
  */
 export function bulkDownloadName(lines: OrderLine[], label: string): string {
@@ -122,7 +122,7 @@ export const SORT_FIELD_LABELS: Record<LedgerSortField, string> = {
 export const sortLabel = ({ field, direction }: LedgerSort) =>
   `${SORT_FIELD_LABELS[field]}（${direction === 'asc' ? '昇順' : '降順'}）`;
 
-/** The phone's sort select (spec §2 Orders phone): four fields, each ascending and descending. */
+/** The phone's sort select (docs/product.md §2 Orders phone): four fields, each ascending and descending. */
 export const PHONE_SORT_OPTIONS: { value: string; label: string; sort: LedgerSort }[] = (
   ['shipped_date', 'property_name', 'item_name', 'model_name'] as const
 ).flatMap((field) =>
@@ -142,7 +142,7 @@ export function toggleSort(current: LedgerSort | null, field: LedgerSortField): 
   return current.direction === 'asc' ? { field, direction: 'desc' } : null;
 }
 
-/** Spec §5: the page input takes whole numbers from 1 to the page count; anything else is null. */
+/** docs/product.md §5: the page input takes whole numbers from 1 to the page count; anything else is null. */
 export function parsePageInput(text: string, pageCount: number): number | null {
   const trimmed = text.normalize('NFKC').trim();
   if (!/^\d+$/.test(trimmed)) return null;

@@ -1,12 +1,12 @@
 import { formatNumber } from './format';
 
-// Texts of the orders screens. The spec's quoted meanings (spec §8 Orders) are kept word for word
+// Texts of the orders screens. The spec's quoted meanings (docs/product.md §8 Orders) are kept word for word
 // where the spec gives them; the others follow the product's tone.
 
-/** Spec §8: a search that failed, usually because it matched too much. */
+/** docs/product.md §8: a search that failed, usually because it matched too much. */
 export const ORDERS_LOAD_FAILED_MESSAGE =
   'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。';
-/** Under the search button during the wait after a failed search (spec §4). */
+/** Under the search button during the wait after a failed search (docs/product.md §4). */
 export const SEARCH_WAIT_MESSAGE = '検索に失敗したため、10秒後に再度検索できます。';
 export const ORDERS_LOADING_MESSAGE = 'データを取得しています…';
 export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください。';
@@ -15,17 +15,17 @@ export const unknownCustomerText = (code: number) =>
 export const ROW_HINT = '行をクリックすると詳細を表示します。';
 export const CARD_HINT = 'タップすると詳細を表示します。';
 export const NO_RESULTS_MESSAGE = '条件に一致する注文明細はありません。';
-/** Spec §8: missing files of a download. */
+/** docs/product.md §8: missing files of a download. */
 export const CAUTION_MESSAGE =
   '一部のファイルが存在しないため、ダウンロードできませんでした。ダウンロードしたファイルをご確認ください。';
 export const SINGLE_FILE_MISSING_MESSAGE =
   'ファイルが存在しないため、ダウンロードできませんでした。';
-/** Spec §2 Orders phone. */
+/** docs/product.md §2 Orders phone. */
 export const POPUP_BLOCKER_HINT =
   'ダウンロードが始まらない場合は、ブラウザのポップアップブロックを解除してください。';
 export const COPIED_MESSAGE = 'コピーしました！';
 
-/** "all search results N items" (spec §2); "N 件以上" when the server stopped counting at N. */
+/** "all search results N items" (docs/product.md §2); "N 件以上" when the server stopped counting at N. */
 export const resultCountText = (total: number, capped = false) =>
   `全検索結果 ${formatNumber(total)} 件${capped ? '以上' : ''}`;
 

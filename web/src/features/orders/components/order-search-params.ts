@@ -18,7 +18,7 @@ export interface OrderSearchState {
   filters: OrderFilters;
   sort: LedgerSort | null;
   page: number;
-  /** Staff's chosen customer (spec §4); ignored for everyone else. */
+  /** Staff's chosen customer (docs/product.md §4); ignored for everyone else. */
   customer: number | null;
 }
 

@@ -705,7 +705,7 @@ describe('the orders page on a phone', () => {
     ledger = Array.from({ length: 250 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
     const { user } = await renderOrders();
     await screen.findByText('全検索結果 250 件');
-    // Spec §9: a phone shows at most 20 lines (a desktop 100); the next page is read ahead.
+    // docs/product.md §9: a phone shows at most 20 lines (a desktop 100); the next page is read ahead.
     expect(searches().map((b) => [b.page, b.page_size])).toEqual([
       [1, 20],
       [2, 20],

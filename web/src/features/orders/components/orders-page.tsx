@@ -73,11 +73,11 @@ import { SelectEveryMatch } from './select-every-match';
 const DETAIL_TITLE = '注文明細の詳細';
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
-/** Spec §2 Orders (desktop and phone), §4 Orders: the order-line search and its documents. */
+/** docs/product.md §2 Orders (desktop and phone), §4 Orders: the order-line search and its documents. */
 export function OrdersPage() {
   usePageTitle(paths.orders.pageName);
   const isDesktop = useIsDesktop();
-  // Spec §9: 100 lines a page on a desktop, 20 cards on a phone.
+  // docs/product.md §9: 100 lines a page on a desktop, 20 cards on a phone.
   const pageSize = isDesktop ? PAGE_SIZE : PHONE_PAGE_SIZE;
   const queryClient = useQueryClient();
   const { userInfo } = useSession();
@@ -99,7 +99,7 @@ export function OrdersPage() {
   // Each entry also notes the page size its page number counts in (history state), see below.
   const show = (next: Partial<OrderSearchState>, options: { replace?: boolean } = {}) =>
     setParams(addressOf(next), { preventScrollReset: true, state: { pageSize }, ...options });
-  // Spec §4: staff see nothing until they choose a customer; everyone else sees their own.
+  // docs/product.md §4: staff see nothing until they choose a customer; everyone else sees their own.
   // A customer code in the address that is not a customer (an old link, a typo) is no choice.
   const customers = useAllCustomerCodeList(staff);
   const unknownCustomer =
@@ -174,7 +174,7 @@ export function OrdersPage() {
     if (pastTheEnd) show({ page: pageCount }, { replace: true });
   }, [pastTheEnd, pageCount]);
 
-  /** Spec §4: a search starts again from the first page, with nothing selected. */
+  /** docs/product.md §4: a search starts again from the first page, with nothing selected. */
   const runSearch = (next: OrderFilters) => {
     show({ filters: next, page: 1 });
     selection.clear();
@@ -301,7 +301,7 @@ export function OrdersPage() {
     );
   };
 
-  // Spec §2: the page input "/ total" on a desktop; numbered pages on a phone (spec §9), where
+  // docs/product.md §2: the page input "/ total" on a desktop; numbered pages on a phone (docs/product.md §9), where
   // tapping is easier than typing. A count that stopped early has no last page to number.
   const pager =
     lines.length > 0 ? (
@@ -395,7 +395,7 @@ export function OrdersPage() {
                 else if (value === '') changeSort(null);
               }}
               data={[
-                // The default order, to go back to after another (spec §2 lists eight sorts).
+                // The default order, to go back to after another (docs/product.md §2 lists eight sorts).
                 { value: '', label: '受注日の新しい順' },
                 // A sort the select does not offer (a desktop column, from a shared link) is
                 // named as it is, not shown as the first option.

@@ -29,7 +29,7 @@ const COLUMNS: {
 export const lineLabel = (line: OrderLine) =>
   `${line.sale_order_no}-${line.sale_order_line_no} ${line.item_name}`;
 
-/** Spec §2 Orders desktop: the result table with checkboxes and sortable columns. */
+/** docs/product.md §2 Orders desktop: the result table with checkboxes and sortable columns. */
 export function OrdersTable({
   lines,
   sort,

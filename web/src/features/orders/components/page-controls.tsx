@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { parsePageInput } from './order-filters';
 
 /**
- * Spec §2: previous/next arrows and a page-number input with "/ total pages". The input takes
- * whole numbers from 1 to the page count (spec §5); anything else goes back to the current page.
+ * docs/product.md §2: previous/next arrows and a page-number input with "/ total pages". The input takes
+ * whole numbers from 1 to the page count (docs/product.md §5); anything else goes back to the current page.
  * With `morePages` the count is a lower bound (the server stopped counting): "/ 10 以上".
  */
 export function PageControls({

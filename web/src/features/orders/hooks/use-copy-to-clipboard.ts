@@ -19,7 +19,7 @@ function copyWithSelection(text: string): boolean {
 }
 
 /**
- * Copies text and reports `copied` for confirmMs (spec §2: about 1.5 s on a desktop, 2 s on a
+ * Copies text and reports `copied` for confirmMs (docs/product.md §2: about 1.5 s on a desktop, 2 s on a
  * phone).
  */
 export function useCopyToClipboard(confirmMs: number) {

@@ -39,8 +39,8 @@ export type DownloadDialog =
   | { kind: 'error' };
 
 /**
- * The document downloads of the orders screens: one document of a line (spec §2 Detail panel)
- * and the zip of the selected lines' documents of one type (spec §4), with their dialogs.
+ * The document downloads of the orders screens: one document of a line (docs/product.md §2 Detail panel)
+ * and the zip of the selected lines' documents of one type (docs/product.md §4), with their dialogs.
  */
 export function useOrderDownloads(customerCode: number | null) {
   const queryClient = useQueryClient();
@@ -109,7 +109,7 @@ export function useOrderDownloads(customerCode: number | null) {
   );
 
   /**
-   * Spec §4: 100 or more selected lines ask for confirmation first; more files than one zip takes
+   * docs/product.md §4: 100 or more selected lines ask for confirmation first; more files than one zip takes
    * (only by checking dozens of pages by hand) are refused before anything is sent.
    */
   const requestBulk = useCallback(

@@ -8,7 +8,7 @@ import { ORDERS_LOAD_FAILED_MESSAGE, ORDERS_LOADING_MESSAGE } from '../component
 const LOADING_TOAST_DELAY_MS = 400;
 
 /**
- * Spec §4: a loading toast while a search runs (at most 30 s), an error toast (10 s) when it
+ * docs/product.md §4: a loading toast while a search runs (at most 30 s), an error toast (10 s) when it
  * fails, and a wait of 10 s after a failure: `waiting` is true until the next search may run.
  * `dismissFailure` takes the error toast away early.
  */

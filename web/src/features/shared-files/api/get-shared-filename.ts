@@ -24,7 +24,7 @@ export interface SharedFolderRequest {
 }
 
 /**
- * POST /api/v1/shared-file/get-shared-filename: one page of a folder (spec §9: 100 entries). A 404
+ * POST /api/v1/shared-file/get-shared-filename: one page of a folder (docs/product.md §9: 100 entries). A 404
  * means the folder is not there.
  */
 export async function getSharedFilename(

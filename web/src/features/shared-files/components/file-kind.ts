@@ -1,4 +1,4 @@
-/** The icons of spec §2 Shared files: folder, zip, pdf, xlsx, and one for every other file. */
+/** The icons of docs/product.md §2 Shared files: folder, zip, pdf, xlsx, and one for every other file. */
 export type FileKind = 'folder' | 'zip' | 'pdf' | 'xlsx' | 'other';
 
 // Spreadsheets of every Excel flavour share the xlsx icon.

@@ -8,7 +8,7 @@ import { folderLevels } from './shared-files-location';
 export const EARLIER_LEVELS_LABEL = '上の階層';
 
 /**
- * Spec §2 Shared files: the folders from すべてのファイル down to the current one. Only the last
+ * docs/product.md §2 Shared files: the folders from すべてのファイル down to the current one. Only the last
  * `visibleLevels` show (3 on a desktop, 1 on a phone); the earlier ones sit in a menu.
  */
 export function FolderBreadcrumb({

@@ -7,7 +7,7 @@ import classes from './shared-files.module.css';
 import { tileNameParts } from './tile-name';
 
 /**
- * Spec §2 Shared files: the folders and files of one page as icons with their names. A folder is a
+ * docs/product.md §2 Shared files: the folders and files of one page as icons with their names. A folder is a
  * link (it opens the folder, and can open in a new tab); a file is a button that downloads it.
  */
 export function SharedFileGrid({

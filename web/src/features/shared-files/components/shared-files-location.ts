@@ -53,7 +53,7 @@ export interface FolderLevel {
 
 export const ROOT_FOLDER_LABEL = 'すべてのファイル';
 
-/** The levels from the root down to the folder, the root named as spec §2 names it. */
+/** The levels from the root down to the folder, the root named as docs/product.md §2 names it. */
 export function folderLevels(folder: string): FolderLevel[] {
   const segments = folder === '' ? [] : folder.split('/');
   return [

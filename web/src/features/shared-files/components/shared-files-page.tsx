@@ -30,11 +30,11 @@ import {
   sharedFilesSearch,
 } from './shared-files-location';
 
-// Spec §2 Shared files, word for word.
+// docs/product.md §2 Shared files, word for word.
 export const CHOOSE_CUSTOMER_MESSAGE = '閲覧したい取引先コードを選択してください';
 export const NO_FILES_MESSAGE = 'ファイルが存在しません';
 
-/** Spec §2: the last three levels show on a desktop, the last one on a phone. */
+/** docs/product.md §2: the last three levels show on a desktop, the last one on a phone. */
 const VISIBLE_LEVELS = { desktop: 3, phone: 1 } as const;
 
 function Message({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -48,7 +48,7 @@ function Message({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** Spec §2 Shared files: the customer's shared folders (staff: of the customer they choose). */
+/** docs/product.md §2 Shared files: the customer's shared folders (staff: of the customer they choose). */
 export function SharedFilesPage() {
   usePageTitle(paths.sharedFiles.pageName);
   const { userInfo } = useSession();
@@ -57,7 +57,7 @@ export function SharedFilesPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const location = readSharedFilesLocation(searchParams);
-  // Spec §6: everyone but staff sees their own customer only; the URL cannot change that.
+  // docs/product.md §6: everyone but staff sees their own customer only; the URL cannot change that.
   const customerCode = staff ? location.customer : (userInfo?.customerCode ?? null);
   const folder = location.folder ?? '';
   const { page } = location;

@@ -55,7 +55,7 @@ function DrawingsTile() {
   );
 }
 
-/** Spec §2: the metal-fittings calculation page is "in preparation": shown, not clickable. */
+/** docs/product.md §2: the metal-fittings calculation page is "in preparation": shown, not clickable. */
 function FittingsCalculationTile() {
   return (
     <Paper withBorder p="md" className={`${classes.tile} ${classes.tileDisabled}`}>
@@ -134,7 +134,7 @@ function BannerTile({ banner }: { banner: Banner }) {
 }
 
 /**
- * Spec §2 Top page: the two fixed tiles, then the banners (a desktop shows at most 4), or the
+ * docs/product.md §2 Top page: the two fixed tiles, then the banners (a desktop shows at most 4), or the
  * company-home tile when there are none.
  */
 export function BannerArea() {

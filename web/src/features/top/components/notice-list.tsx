@@ -11,7 +11,7 @@ const dateFormat = new Intl.DateTimeFormat('ja-JP', {
   day: '2-digit',
 });
 
-/** Spec §2: the date of a notice from display_at in ja-JP format, e.g. 2026/11/20. */
+/** docs/product.md §2: the date of a notice from display_at in ja-JP format, e.g. 2026/11/20. */
 export function formatNoticeDate(displayAt: string): string {
   return dateFormat.format(new Date(displayAt));
 }
@@ -39,7 +39,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
   );
 }
 
-/** Spec §2 Top page: the "PICK UP!" list of notices. */
+/** docs/product.md §2 Top page: the "PICK UP!" list of notices. */
 export function NoticeList() {
   const notices = useTopNotices();
   return (

@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { BannerArea } from './banner-area';
 import { NoticeList } from './notice-list';
 
-/** Spec §2 Top page: the "PICK UP!" notices and the banner area. */
+/** docs/product.md §2 Top page: the "PICK UP!" notices and the banner area. */
 export function TopPage() {
   usePageTitle(paths.top.pageName);
   return (
