@@ -35,9 +35,11 @@ export class Caller {
   }
 }
 
-export async function loadCaller(db: Database, request: FastifyRequest): Promise<Caller> {
-  const uid = request.identity?.uid;
-  if (!uid) throw new HttpError(401, 'UNAUTHORIZED');
+/**
+ * The caller of a verified token: the identity's active rows. docs/product.md §8: a deleted account gets
+ * 409 and its own message; an identity without rows may do nothing (403).
+ */
+export async function resolveCaller(db: Database, uid: string): Promise<Caller> {
   const rows = await findRowsByUid(db, uid);
   const active = rows.filter((r) => !r.deleteFlag);
   // docs/product.md §8: a deleted account gets HTTP 409 and its own message.
@@ -46,4 +48,13 @@ export async function loadCaller(db: Database, request: FastifyRequest): Promise
   }
   if (active.length === 0) throw new HttpError(403, 'FORBIDDEN');
   return new Caller(uid, active);
+}
+
+/** The caller the /api/v1 hook resolved for this request (once per request). */
+export async function loadCaller(db: Database, request: FastifyRequest): Promise<Caller> {
+  if (request.caller) return request.caller;
+  const uid = request.identity?.uid;
+  if (!uid) throw new HttpError(401, 'UNAUTHORIZED');
+  request.caller = await resolveCaller(db, uid);
+  return request.caller;
 }

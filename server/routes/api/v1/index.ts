@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../errors';
 import { SessionEndedError } from '../../../identity/identity';
 import { findRowsByUid } from '../../../repositories/users-repository';
-import { ACCOUNT_DELETED_MESSAGE } from '../../../services/caller';
+import { ACCOUNT_DELETED_MESSAGE, type Caller, resolveCaller } from '../../../services/caller';
 import { bannerRoutes } from './banner/index';
 import { noticeRoutes } from './notice/index';
 import { sharedFilesApiRoutes } from './shared-file/index';
@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the /api/v1 auth hook from a verified bearer token; null for pre-login calls. */
     identity: { uid: string } | null;
+    /** Who is calling, resolved once by the /api/v1 auth hook; null for pre-login calls. */
+    caller: Caller | null;
   }
   interface FastifyContextConfig {
     /** "pre-login": no bearer token; the spec's static api-key header instead (docs/product.md §6). */
@@ -29,6 +31,7 @@ declare module 'fastify' {
  */
 export async function apiV1Routes(app: FastifyInstance) {
   app.decorateRequest('identity', null);
+  app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.access === 'pre-login') {
       if (request.headers['x-api-key'] !== app.config.PUBLIC_API_KEY) {
@@ -55,6 +58,8 @@ export async function apiV1Routes(app: FastifyInstance) {
       request.log.info({ reason: (err as Error).message }, 'bearer token refused');
       throw new HttpError(401, 'UNAUTHORIZED');
     }
+    // Resolved once, before any body is read: every /api/v1 call acts as this caller.
+    request.caller = await resolveCaller(app.db, request.identity.uid);
   });
 
   await app.register(userPreLoginRoutes, { prefix: '/user' });
