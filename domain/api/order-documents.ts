@@ -18,6 +18,14 @@ export const DOCUMENT_LABELS: Record<DocumentType, string> = {
   delivery: '納品書',
 };
 
+/** The order line's field that names each document's file (docs/product.md §3 Order line). */
+export const DOCUMENT_FILE_FIELD = {
+  invoice: 'invoice_file_name',
+  shipped: 'shipped_file_name',
+  delivery: 'delivery_file_name',
+} as const satisfies Record<DocumentType, string>;
+export type DocumentFileField = (typeof DOCUMENT_FILE_FIELD)[DocumentType];
+
 export const ledgerFileQuerySchema = z.object({
   sale_order_no: z.string().min(1).max(64),
   sale_order_line_no: z.coerce.number().int(),
