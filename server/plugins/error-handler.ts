@@ -51,14 +51,27 @@ const UNAVAILABLE_MESSAGES =
   /Connection terminated|connection error|timeout exceeded when trying to connect|database did not answer|Client was closed|Cannot use a pool after calling end|PGlite is closed/i;
 
 /**
+ * Node's error on a request whose client went away mid-body (it closed or reset the connection,
+ * or the server closed it after a 408): `aborted` with code ECONNRESET on the request stream, which
+ * Fastify's body reader hands on. The same code from a database socket reads `read ECONNRESET`.
+ */
+function isRequestAborted(e: unknown): boolean {
+  return (
+    e instanceof Error && (e as { code?: unknown }).code === 'ECONNRESET' && e.message === 'aborted'
+  );
+}
+
+/**
  * What an unexpected error says about the outside systems: the database or the object store not
  * answering (503, the client may retry), or a value the database refused as data (SQLSTATE class
- * 22, e.g. a number out of range or a NUL character: the request's fault, 400).
+ * 22, e.g. a number out of range or a NUL character: the request's fault, 400). A client that
+ * aborted its own request is neither: no service is unavailable, and nobody reads the answer.
  */
 export function classifyError(
   error: unknown,
-): 'database-unavailable' | 'storage-unavailable' | 'bad-data' | null {
+): 'database-unavailable' | 'storage-unavailable' | 'bad-data' | 'client-aborted' | null {
   for (const e of chainOf(error)) {
+    if (isRequestAborted(e)) return 'client-aborted';
     if (e instanceof StorageUnavailableError) return 'storage-unavailable';
     // Redis behind the rate limits: like the database, a service the request cannot do without.
     if (e instanceof CounterStoreUnavailableError) return 'database-unavailable';
@@ -110,6 +123,7 @@ export function toApiError(error: FastifyError | Error): ApiError {
     case 'storage-unavailable':
       return { statusCode: 503, code: 'STORAGE_UNAVAILABLE', message: STORAGE_UNAVAILABLE_MESSAGE };
     case 'bad-data':
+    case 'client-aborted':
       return {
         statusCode: 400,
         code: 'VALIDATION_ERROR',
@@ -132,6 +146,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     } else if (body.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
+    } else if (classifyError(error) === 'client-aborted') {
+      request.log.info({ reason: error.message }, 'request aborted by the client');
     } else {
       request.log.info({ code: body.code, reason: error.message }, 'request refused');
     }

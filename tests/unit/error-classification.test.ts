@@ -57,4 +57,16 @@ describe('error classification', () => {
       expect(JSON.stringify(body)).not.toMatch(/undefined|users_pkey|Failed query/);
     }
   });
+
+  it('a client that aborted its request mid-body is the client’s doing: no 503, no warning', () => {
+    // What Node hands Fastify's body reader when the client closes or resets the connection, or
+    // the server closes it after a 408: 'aborted' with ECONNRESET, given statusCode 400 by Fastify.
+    const aborted = Object.assign(withCode('aborted', 'ECONNRESET'), { statusCode: 400 });
+    expect(classifyError(aborted)).toBe('client-aborted');
+    expect(toApiError(aborted)).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    // A database connection reset keeps its 503: the service is away, not the client.
+    const database = wrapped(withCode('read ECONNRESET', 'ECONNRESET'));
+    expect(classifyError(database)).toBe('database-unavailable');
+    expect(toApiError(database)).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
 });
