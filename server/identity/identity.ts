@@ -16,6 +16,7 @@ import {
   authVerification,
 } from '../../db/schema';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
+import { normaliseMail } from '../../domain/mail-address';
 import {
   hasSurroundingSpace,
   meetsPasswordPolicy,
@@ -356,7 +357,7 @@ export async function createPasswordIdentity(
   const ctx = await auth.$context;
   const user = await ctx.internalAdapter.createUser(
     {
-      email: input.email.toLowerCase(),
+      email: normaliseMail(input.email),
       name: input.name,
       emailVerified: input.emailVerified,
     },

@@ -2,8 +2,7 @@ import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accountLockouts, users } from '../../db/schema';
 import { ACCOUNT_LOCK_MS, LOGIN_FAILURE_THRESHOLD } from '../../domain/constants';
-
-export const normaliseMail = (mail: string) => mail.trim().toLowerCase();
+import { normaliseMail } from '../../domain/mail-address';
 
 /** docs/product.md §4 "Account lock": is this mail locked now? */
 export async function isAccountLocked(db: Database, mail: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { normaliseMail } from '../../domain/mail-address';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import { meetsPasswordPolicy } from '../../domain/password-policy';
 import { HttpError } from '../errors';
@@ -14,7 +15,6 @@ import {
 } from '../identity/identity';
 import {
   clearLoginFailures,
-  normaliseMail,
   recordWrongPassword,
   releasePasswordCheck,
   reservePasswordCheck,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { normaliseMail } from '../../domain/mail-address';
 import type { CounterStore } from './counter-store';
 
 export interface RateLimitRule {
@@ -53,9 +54,12 @@ export class RateLimiter<Rule extends string = string> {
     await this.store.reset(this.keyOf(rule, subject));
   }
 
-  /** `${rule}:${subject}` with subject trimmed and lower-cased (long subjects hashed). */
+  /**
+   * `${rule}:${subject}` with subject in the mail's one spelling (a client address is unchanged by
+   * it), so that a limit per mail holds however the mail is typed; long subjects hashed.
+   */
   keyOf(rule: Rule, subject: string): string {
-    const normalized = subject.trim().toLowerCase();
+    const normalized = normaliseMail(subject);
     return normalized.length <= MAX_SUBJECT_LENGTH
       ? `${rule}:${normalized}`
       : `${rule}:sha256:${createHash('sha256').update(normalized).digest('hex')}`;

@@ -3,6 +3,7 @@ import { type Database, queryRows, type Statement } from '../../db/client';
 import { authUser, customers, users, userTypes } from '../../db/schema';
 import type { UserRecord } from '../../domain/api/user';
 import { STAFF_CUSTOMER_CODE, STAFF_USER_TYPE_ID } from '../../domain/constants';
+import { normaliseMail } from '../../domain/mail-address';
 
 export interface CallerRow {
   userId: number;
@@ -91,7 +92,7 @@ export async function identityExistsForMail(db: Database, mail: string): Promise
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(authUser)
-    .where(eq(authUser.email, mail.trim().toLowerCase()))
+    .where(eq(authUser.email, normaliseMail(mail)))
     .limit(1);
   return Boolean(row);
 }
@@ -101,7 +102,7 @@ export async function linkRowsToIdentity(db: Database, mail: string, uid: string
   await db
     .update(users)
     .set({ firebase_uid: uid, updated_at: new Date() })
-    .where(eq(users.mail, mail.trim().toLowerCase()));
+    .where(eq(users.mail, normaliseMail(mail)));
 }
 
 /** A staff row: customer 99999 or user type 3 (the rules keep the two together, docs/product.md §5). */

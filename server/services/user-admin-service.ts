@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import type { ManagedUser, saveUserBodySchema, updateUserBodySchema } from '../../domain/api/user';
 import { STAFF_USER_TYPE_ID } from '../../domain/constants';
+import { normaliseMail } from '../../domain/mail-address';
 import {
   DUPLICATE_DESCRIPTIONS,
   MAIL_HELD_ELSEWHERE,
@@ -270,7 +271,7 @@ export async function addUser(deps: UserAdminDeps, request: FastifyRequest, body
   assertValidRow(body);
   const customer = await assertMayManage(db, caller, body.customer_code, body.user_type_id);
   const corporations = managedCorporations(caller);
-  const mail = body.mail.trim().toLowerCase();
+  const mail = normaliseMail(body.mail);
   const userName = body.user_name.trim();
   const ctx = await auth.$context;
   // A password nobody knows: the invitation link sets the real one.
@@ -387,7 +388,7 @@ export async function updateUser(db: Database, request: FastifyRequest, body: Up
       ]);
     }
   }
-  if (body.mail.trim().toLowerCase() !== target.mail) {
+  if (normaliseMail(body.mail) !== target.mail) {
     throw badRequest([
       {
         field: 'mail',

@@ -5,7 +5,8 @@ import {
   mailBodySchema,
   mailExistsAnswerSchema,
 } from '../../../../../domain/api/user';
-import { isAccountLocked, normaliseMail } from '../../../../identity/lockout';
+import { normaliseMail } from '../../../../../domain/mail-address';
+import { isAccountLocked } from '../../../../identity/lockout';
 import { identityExistsForMail } from '../../../../repositories/users-repository';
 import { errorAnswers } from '../openapi-parts';
 
