@@ -1,6 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { LEDGER_STATUS, ORDER_DOCUMENTS_FOLDER } from '../../domain/constants';
-import type { ObjectStorage } from '../../server/storage/storage-port';
 import type { Database } from '../client';
 import {
   banners,
@@ -81,13 +80,25 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return rows.length === 0;
 }
 
+/**
+ * What the seed needs of the server's object-storage port (server/storage/storage-port.ts, which
+ * satisfies it): db/ imports nothing of server/ (ARCHITECTURE.md), so the seed names the two calls
+ * it makes.
+ */
+export interface SeedStorage {
+  /** Writes the whole object, replacing an existing one. */
+  putObject(bucket: string, key: string, body: Buffer | string): Promise<void>;
+  /** Removes the bucket and everything in it; a missing bucket is not an error. */
+  deleteBucket(bucket: string): Promise<void>;
+}
+
 interface StorageTask {
   bucket: string;
   key: string;
   body: SharedObject['body'];
 }
 
-async function writeObjects(storage: ObjectStorage, tasks: readonly StorageTask[]): Promise<void> {
+async function writeObjects(storage: SeedStorage, tasks: readonly StorageTask[]): Promise<void> {
   let next = 0;
   let failed = false;
   const worker = async () => {
@@ -142,7 +153,7 @@ async function insertLedgerRows(db: Database, rows: readonly LedgerRow[]): Promi
  */
 export async function seedDemoData(
   handle: { db: Database },
-  storage: ObjectStorage,
+  storage: SeedStorage,
   options: SeedDemoDataOptions = {},
 ): Promise<SeedSummary> {
   const { db } = handle;
@@ -278,7 +289,7 @@ export async function seedDemoData(
 /** Seeds when the database is empty; null when it already held data (or another instance won). */
 export async function seedDemoDataIfEmpty(
   handle: { db: Database },
-  storage: ObjectStorage,
+  storage: SeedStorage,
   options: SeedDemoDataOptions = {},
 ): Promise<SeedSummary | null> {
   try {
@@ -293,7 +304,7 @@ export async function seedDemoDataIfEmpty(
  * Empties every table of the schema (one TRUNCATE … RESTART IDENTITY CASCADE, so foreign keys
  * and sequences need no ordering) and removes the demo buckets, for `npm run seed -- --reset`.
  */
-export async function resetDemoData(db: Database, storage: ObjectStorage): Promise<void> {
+export async function resetDemoData(db: Database, storage: SeedStorage): Promise<void> {
   await db.transaction(async (tx) => {
     const result = await tx.execute(
       sql`select tablename from pg_tables where schemaname = current_schema() order by tablename`,

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rateLimitCounters as counters } from '../../db/schema';
 import { assertValidWindow, type CounterStore, type CounterWindow } from './counter-store';
-import { rateLimitCounters as counters } from './schema';
 
 export interface DatabaseCounterStoreOptions {
   /** Chance that a hit also deletes expired rows (default 1 in 500). */

@@ -6,12 +6,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { rateLimitCounters } from '../../db/schema';
 import type { CounterStore } from '../../server/rate-limit/counter-store';
 import { createCounterStore } from '../../server/rate-limit/create-counter-store';
 import { DatabaseCounterStore } from '../../server/rate-limit/database-counter-store';
 import { RateLimiter } from '../../server/rate-limit/rate-limiter';
 import { RedisCounterStore } from '../../server/rate-limit/redis-counter-store';
-import { rateLimitCounters } from '../../server/rate-limit/schema';
 import { postgresAnswers, redisAnswers } from './helpers/services';
 
 // The scale-out backends are used when they answer; naming them in the environment makes them required.
