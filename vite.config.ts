@@ -7,6 +7,10 @@ const apiServer = 'http://127.0.0.1:3000';
 export default defineConfig({
   root: 'web',
   plugins: [react()],
+  resolve: {
+    // web/ imports the shared rules as '@domain/…' (tsconfig.json "paths"; the server keeps relative imports).
+    alias: { '@domain': fileURLToPath(new URL('domain', import.meta.url)) },
+  },
   css: {
     // postcss.config.cjs sits at the repository root, above the Vite root.
     postcss: fileURLToPath(new URL('.', import.meta.url)),

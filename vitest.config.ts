@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   plugins: [react()],
+  // The web app's alias (vite.config.ts, tsconfig.json "paths").
+  resolve: { alias: { '@domain': fileURLToPath(new URL('domain', import.meta.url)) } },
   test: {
     projects: [
       {

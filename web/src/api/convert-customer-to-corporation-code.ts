@@ -1,4 +1,4 @@
-import { corporateCodeAnswerSchema } from '../../../domain/api/spec';
+import { corporateCodeAnswerSchema } from '@domain/api/spec';
 import { apiRequest } from '../lib/api-client';
 
 /** GET /api/v1/spec/convert-from-customer-code-to-coporation-code (the spec's spelling). */

@@ -1,5 +1,5 @@
+import { customerListAnswerSchema } from '@domain/api/spec';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customerListAnswerSchema } from '../../../domain/api/spec';
 import { apiRequest, loginUserId } from '../lib/api-client';
 import { useSession } from '../lib/session';
 

@@ -1,6 +1,6 @@
+import { bannerSchema } from '@domain/api/top-content';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bannerSchema } from '../../../domain/api/top-content';
 import { apiRequest } from '../lib/api-client';
 
 /** POST /api/v1/banner/get-banner: the newest banners first (the top page and its editor). */

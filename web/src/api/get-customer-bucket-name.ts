@@ -1,5 +1,5 @@
+import { customerBucketAnswerSchema } from '@domain/api/shared-files';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customerBucketAnswerSchema } from '../../../domain/api/shared-files';
 import { apiRequest, loginUserId } from '../lib/api-client';
 import { useSession } from '../lib/session';
 

@@ -1,5 +1,5 @@
+import { customerMapAnswerSchema } from '@domain/api/spec';
 import { queryOptions } from '@tanstack/react-query';
-import { customerMapAnswerSchema } from '../../../domain/api/spec';
 import { apiRequest } from '../lib/api-client';
 import { convertCustomerToCorporationCode } from './convert-customer-to-corporation-code';
 

@@ -1,6 +1,6 @@
+import { noticeSchema } from '@domain/api/top-content';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { noticeSchema } from '../../../domain/api/top-content';
 import { apiRequest } from '../lib/api-client';
 
 /** POST /api/v1/notice/get-notice: the newest notices by display_at (the top page and its editor). */

@@ -1,6 +1,6 @@
+import { canEditTop, canOpenManagers } from '@domain/user-type';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { canEditTop, canOpenManagers } from '../../../domain/user-type';
 import { paths } from '../config/paths';
 import { readReturnTo, returnToState } from '../lib/return-to';
 import { type SessionStatus, type UserInfo, useSession } from '../lib/session';

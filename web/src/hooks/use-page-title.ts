@@ -1,5 +1,5 @@
+import { pageTitle } from '@domain/page-title';
 import { useEffect } from 'react';
-import { pageTitle } from '../../../domain/page-title';
 import { useAppConfig } from '../lib/app-config';
 
 /** Sets document.title to the product name followed by the page name (docs/product.md §1). */

@@ -1,5 +1,5 @@
+import { STAFF_CUSTOMER_CODE } from '@domain/constants';
 import type { z } from 'zod';
-import { STAFF_CUSTOMER_CODE } from '../../../domain/constants';
 import { ensureAccessToken, fetchAccessToken } from './access-token';
 import { HttpError, isHttpError, type RequestOptions, requestJson } from './http';
 

@@ -1,5 +1,5 @@
+import type { AppConfig } from '@domain/app-config';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../../domain/app-config';
 import { DEFAULT_APP_CONFIG, readAppConfig } from './app-config';
 
 function documentWith(json: string | null): Document {

@@ -1,5 +1,5 @@
+import { APP_CONFIG_ELEMENT_ID, type AppConfig, appConfigSchema } from '@domain/app-config';
 import { createContext, type ReactNode, useContext, useState } from 'react';
-import { APP_CONFIG_ELEMENT_ID, type AppConfig, appConfigSchema } from '../../../domain/app-config';
 
 /**
  * Used when index.html carries no configuration (the Vite dev server, component tests). Mirrors

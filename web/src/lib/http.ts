@@ -1,4 +1,4 @@
-import { IDENTITY_TIMEOUT_DESKTOP_MS, IDENTITY_TIMEOUT_PHONE_MS } from '../../../domain/constants';
+import { IDENTITY_TIMEOUT_DESKTOP_MS, IDENTITY_TIMEOUT_PHONE_MS } from '@domain/constants';
 
 /** The phone layout starts below Mantine's `sm` breakpoint (48em = 768px), see use-is-desktop.ts. */
 const PHONE_QUERY = '(max-width: 767px)';

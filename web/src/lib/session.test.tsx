@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ACTIVITY_EVENTS,
   INACTIVITY_TIMEOUT_MS,
   TOKEN_REFRESH_BEFORE_EXPIRY_MS,
-} from '../../../domain/constants';
+} from '@domain/constants';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../testing/fake-server';
 import { renderWithProviders } from '../testing/render';
 import { localExpiry } from './access-token';

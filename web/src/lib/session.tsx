@@ -1,3 +1,4 @@
+import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '@domain/constants';
 import {
   createContext,
   type ReactNode,
@@ -10,7 +11,6 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { STORAGE_KEYS, TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '../../../domain/constants';
 import { paths } from '../config/paths';
 import {
   accessTokenState,

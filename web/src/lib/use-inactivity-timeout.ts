@@ -1,5 +1,5 @@
+import { ACTIVITY_EVENTS, INACTIVITY_TIMEOUT_MS } from '@domain/constants';
 import { useEffect, useRef } from 'react';
-import { ACTIVITY_EVENTS, INACTIVITY_TIMEOUT_MS } from '../../../domain/constants';
 
 /**
  * docs/product.md §4 Inactivity: calls onTimeout after `timeoutMs` without any of the spec's activity events.

@@ -1,9 +1,9 @@
+import type { AppConfig } from '@domain/app-config';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import type { AppConfig } from '../../../domain/app-config';
 import { AppProviders } from '../app/provider';
 import { DEFAULT_APP_CONFIG } from '../lib/app-config';
 import { SessionProvider } from '../lib/session';

@@ -1,5 +1,5 @@
+import { FIELD_PROBLEM_MESSAGES, tooLongMessage } from '@domain/top-content';
 import { NativeSelect, TextInput } from '@mantine/core';
-import { FIELD_PROBLEM_MESSAGES, tooLongMessage } from '../../../../domain/top-content';
 import classes from './edit-rows.module.css';
 import type { CellProblem } from './use-edit-rows';
 

@@ -1,7 +1,7 @@
+import { FIELD_MAX_LENGTHS } from '@domain/top-content';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { FIELD_MAX_LENGTHS } from '../../../../domain/top-content';
 import { useIsDesktop } from '../../hooks/use-is-desktop';
 import { EditTextInput } from './edit-cells';
 import classes from './edit-rows.module.css';

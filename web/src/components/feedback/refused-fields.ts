@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../../../../domain/api-error';
+import { apiErrorSchema } from '@domain/api-error';
 import { isHttpError } from '../../lib/http';
 
 const fieldErrorsSchema = apiErrorSchema.pick({ fieldErrors: true });

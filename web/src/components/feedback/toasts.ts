@@ -1,5 +1,5 @@
+import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '@domain/constants';
 import { notifications } from '@mantine/notifications';
-import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '../../../../domain/constants';
 
 // docs/product.md §9: success toasts stay 3 s, error toasts 10 s; the provider puts them at the bottom right.
 

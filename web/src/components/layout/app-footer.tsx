@@ -1,6 +1,6 @@
+import { canEditTop, canOpenManagers } from '@domain/user-type';
 import { Anchor, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { canEditTop, canOpenManagers } from '../../../../domain/user-type';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import classes from './app-footer.module.css';

@@ -1,4 +1,4 @@
-import { type UserRecord, userRecordListSchema } from '../../../../../domain/api/user';
+import { type UserRecord, userRecordListSchema } from '@domain/api/user';
 import { apiRequest } from '../../../lib/api-client';
 import type { UserInfo } from '../../../lib/session';
 

@@ -1,5 +1,5 @@
+import { RESET_MESSAGES } from '@domain/messages';
 import { useMutation } from '@tanstack/react-query';
-import { RESET_MESSAGES } from '../../../../../domain/messages';
 import { paths } from '../../../config/paths';
 import { useAppConfig } from '../../../lib/app-config';
 import { isHttpError, requestJson } from '../../../lib/http';

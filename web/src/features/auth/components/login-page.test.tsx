@@ -1,6 +1,6 @@
+import { LOGIN_MESSAGES } from '@domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_MESSAGES } from '../../../../../domain/messages';
 import { routes } from '../../../app/routes';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { FAKE_ACCOUNTS, serveAccount, TEST_PASSWORD } from '../../../testing/fake-accounts';

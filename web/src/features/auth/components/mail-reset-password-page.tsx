@@ -1,7 +1,7 @@
+import { RESET_MESSAGES } from '@domain/messages';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { RESET_MESSAGES } from '../../../../../domain/messages';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { PasswordResetRequestError, useSendPasswordResetMail } from '../api/request-password-reset';

@@ -1,7 +1,7 @@
+import { RESET_MESSAGES } from '@domain/messages';
+import { PASSWORD_POLICY_TEXT } from '@domain/password-policy';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RESET_MESSAGES } from '../../../../../domain/messages';
-import { PASSWORD_POLICY_TEXT } from '../../../../../domain/password-policy';
 import { routes } from '../../../app/routes';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render';

@@ -1,12 +1,12 @@
-import { Anchor, Button, Stack } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   hasSurroundingSpace,
   meetsPasswordPolicy,
   PASSWORD_POLICY_TEXT,
   SURROUNDING_SPACE_TEXT,
-} from '../../../../../domain/password-policy';
+} from '@domain/password-policy';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RevealablePasswordInput } from '../../../components/form/revealable-password-input';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';

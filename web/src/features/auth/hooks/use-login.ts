@@ -1,6 +1,6 @@
+import { STAFF_CUSTOMER_CODE } from '@domain/constants';
+import { meetsPasswordPolicy } from '@domain/password-policy';
 import { useMutation } from '@tanstack/react-query';
-import { STAFF_CUSTOMER_CODE } from '../../../../../domain/constants';
-import { meetsPasswordPolicy } from '../../../../../domain/password-policy';
 import { fetchAccessToken } from '../../../lib/access-token';
 import { useAppConfig } from '../../../lib/app-config';
 import { HttpError } from '../../../lib/http';

@@ -1,4 +1,4 @@
-import { LOGIN_MESSAGES } from '../../../../../domain/messages';
+import { LOGIN_MESSAGES } from '@domain/messages';
 import { isHttpError } from '../../../lib/http';
 import type { LoginNotice } from '../../../lib/session';
 

@@ -1,5 +1,5 @@
+import { type Notice, noticeSchema } from '@domain/api/top-content';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Notice, noticeSchema } from '../../../../../domain/api/top-content';
 import { NOTICES_QUERY_ROOT } from '../../../api/get-notices';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';

@@ -1,5 +1,5 @@
+import { deletedAnswerSchema } from '@domain/api/top-content';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletedAnswerSchema } from '../../../../../domain/api/top-content';
 import { BANNERS_QUERY_ROOT } from '../../../api/get-banners';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';

@@ -1,9 +1,9 @@
+import type { Banner } from '@domain/api/top-content';
+import { EDITOR_BANNER_ROWS_MAX } from '@domain/constants';
+import { bannerProblems } from '@domain/top-content';
 import { Box, Center, Image, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import type { Banner } from '../../../../../domain/api/top-content';
-import { EDITOR_BANNER_ROWS_MAX } from '../../../../../domain/constants';
-import { bannerProblems } from '../../../../../domain/top-content';
 import { type EditColumn, textColumn } from '../../../components/edit-rows/edit-rows-table';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAddBanner } from '../api/add-banner';

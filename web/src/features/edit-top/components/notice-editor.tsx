@@ -1,6 +1,6 @@
+import type { Notice } from '@domain/api/top-content';
+import { noticeProblems } from '@domain/top-content';
 import { useCallback } from 'react';
-import type { Notice } from '../../../../../domain/api/top-content';
-import { noticeProblems } from '../../../../../domain/top-content';
 import { textColumn } from '../../../components/edit-rows/edit-rows-table';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAddNotice } from '../api/add-notice';

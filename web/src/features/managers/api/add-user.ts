@@ -1,6 +1,6 @@
+import { savedUserSchema } from '@domain/api/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { savedUserSchema } from '../../../../../domain/api/user';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { MANAGED_USERS_QUERY_ROOT } from './get-managed-users';

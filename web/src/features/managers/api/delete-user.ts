@@ -1,5 +1,5 @@
+import { deletedUserSchema } from '@domain/api/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletedUserSchema } from '../../../../../domain/api/user';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { MANAGED_USERS_QUERY_ROOT } from './get-managed-users';

@@ -1,6 +1,6 @@
+import { managedUserSchema } from '@domain/api/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { managedUserSchema } from '../../../../../domain/api/user';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 

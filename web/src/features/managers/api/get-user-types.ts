@@ -1,6 +1,6 @@
+import { userTypeListSchema } from '@domain/api/user';
+import { isStaff } from '@domain/user-type';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userTypeListSchema } from '../../../../../domain/api/user';
-import { isStaff } from '../../../../../domain/user-type';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 

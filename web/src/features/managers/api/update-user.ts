@@ -1,5 +1,5 @@
+import { type ManagedUser, managedUserSchema } from '@domain/api/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ManagedUser, managedUserSchema } from '../../../../../domain/api/user';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import type { UserInput } from './add-user';

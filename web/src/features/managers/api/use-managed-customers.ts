@@ -1,5 +1,5 @@
+import { isStaff } from '@domain/user-type';
 import { useQuery } from '@tanstack/react-query';
-import { isStaff } from '../../../../../domain/user-type';
 import { allCustomerCodeListQueryOptions } from '../../../api/get-all-customer-code-list';
 import { corporationCustomersQueryOptions } from '../../../api/get-customer-code-list';
 import { loginUserId } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { MAIL_HELD_ELSEWHERE } from '../../../../../domain/manager-row';
+import { MAIL_HELD_ELSEWHERE } from '@domain/manager-row';
 
 // docs/product.md §8 "Managers and edit-top", word for word where the spec quotes the text.
 

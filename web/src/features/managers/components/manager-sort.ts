@@ -1,4 +1,4 @@
-import type { ManagedUser } from '../../../../../domain/api/user';
+import type { ManagedUser } from '@domain/api/user';
 
 /** docs/product.md §9: the managers page sorts by mail, name or permission. */
 export type ManagerSortField = 'mail' | 'user_name' | 'user_type_id';

@@ -1,7 +1,7 @@
+import type { ManagedUser } from '@domain/api/user';
+import { DUPLICATE_DESCRIPTIONS, MAIL_HELD_ELSEWHERE } from '@domain/manager-row';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ManagedUser } from '../../../../../domain/api/user';
-import { DUPLICATE_DESCRIPTIONS, MAIL_HELD_ELSEWHERE } from '../../../../../domain/manager-row';
 import { UNSAVED_CHANGES_TEXT } from '../../../components/edit-rows/unsaved-changes';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { fakeServer, json } from '../../../testing/fake-server';

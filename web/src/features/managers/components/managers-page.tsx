@@ -1,3 +1,5 @@
+import type { ManagedUser } from '@domain/api/user';
+import { MAIL_HELD_ELSEWHERE, managerRowProblems, userTypesOffered } from '@domain/manager-row';
 import {
   Alert,
   Group,
@@ -11,12 +13,6 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import type { ManagedUser } from '../../../../../domain/api/user';
-import {
-  MAIL_HELD_ELSEWHERE,
-  managerRowProblems,
-  userTypesOffered,
-} from '../../../../../domain/manager-row';
 import { DeleteConfirmDialog } from '../../../components/edit-rows/delete-confirm-dialog';
 import { EditSelect } from '../../../components/edit-rows/edit-cells';
 import {

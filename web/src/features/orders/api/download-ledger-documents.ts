@@ -1,7 +1,7 @@
+import { bulkDownloadAnswerSchema } from '@domain/api/order-documents';
+import { ORDER_DOCUMENTS_FOLDER } from '@domain/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { bulkDownloadAnswerSchema } from '../../../../../domain/api/order-documents';
-import { ORDER_DOCUMENTS_FOLDER } from '../../../../../domain/constants';
 import { customerBucketNameQueryOptions } from '../../../api/get-customer-bucket-name';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';

@@ -1,8 +1,5 @@
+import { type LedgerFileAnswer, ledgerFileAnswerSchema } from '@domain/api/order-documents';
 import { queryOptions } from '@tanstack/react-query';
-import {
-  type LedgerFileAnswer,
-  ledgerFileAnswerSchema,
-} from '../../../../../domain/api/order-documents';
 import { apiRequest } from '../../../lib/api-client';
 import type { OrderLine } from './search-ledger-items';
 

@@ -1,7 +1,6 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { type LedgerItem, ledgerItemPageSchema } from '../../../../../domain/api/ledger';
-import { BULK_DOWNLOAD_FILES_MAX } from '../../../../../domain/constants';
-import { fixExpectedDeliveryDate } from '../../../../../domain/expected-delivery-date';
+import { type LedgerItem, ledgerItemPageSchema } from '@domain/api/ledger';
+import { BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
+import { fixExpectedDeliveryDate } from '@domain/expected-delivery-date';
 import {
   DEFAULT_LEDGER_SORT,
   type KeywordMatch,
@@ -10,7 +9,8 @@ import {
   type LedgerStatusFilter,
   normalizeItemNo,
   SEARCH_TYPE_FLAG,
-} from '../../../../../domain/ledger-search';
+} from '@domain/ledger-search';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 

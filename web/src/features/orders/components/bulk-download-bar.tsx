@@ -1,13 +1,13 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import {
+  DOCUMENT_FILE_FIELD,
   DOCUMENT_LABELS,
   DOCUMENT_TYPES,
   type DocumentType,
-} from '../../../../../domain/api/order-documents';
+} from '@domain/api/order-documents';
+import { Button, Group, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatNumber } from './format';
-import { FILE_NAME_OF } from './order-filters';
 import classes from './orders.module.css';
 
 /**
@@ -24,7 +24,7 @@ export function BulkDownloadBar({
   onDownload: (type: DocumentType) => void;
 }) {
   const has = (type: DocumentType) =>
-    selection.lines.some((line) => FILE_NAME_OF[type](line) !== '');
+    selection.lines.some((line) => line[DOCUMENT_FILE_FIELD[type]] !== '');
   return (
     <Group gap="xs" className={classes.bulkBar} role="group" aria-label="一括ダウンロード">
       <Text size="sm" c={selection.count > 0 ? undefined : 'dimmed'} className={classes.nowrap}>

@@ -1,7 +1,7 @@
+import { DOCUMENT_LABELS } from '@domain/api/order-documents';
+import { BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { DOCUMENT_LABELS } from '../../../../../domain/api/order-documents';
-import { BULK_DOWNLOAD_FILES_MAX } from '../../../../../domain/constants';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { DialogModal } from '../../../components/feedback/dialog-modal';
 import type { DownloadDialog } from '../hooks/use-order-downloads';

@@ -1,8 +1,8 @@
+import type { KeywordMatch, LedgerStatusFilter } from '@domain/ledger-search';
 import { Button, Drawer, Group, Input, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { KeywordMatch, LedgerStatusFilter } from '../../../../../domain/ledger-search';
 import type { OrderFilters } from '../api/search-ledger-items';
 import { KeywordInput } from './keyword-input';
 import {

@@ -1,7 +1,7 @@
+import { KEYWORDS_MAX } from '@domain/constants';
+import { addKeyword } from '@domain/ledger-search';
 import { Pill, PillsInput } from '@mantine/core';
 import { type KeyboardEvent, useState } from 'react';
-import { KEYWORDS_MAX } from '../../../../../domain/constants';
-import { addKeyword } from '../../../../../domain/ledger-search';
 
 /**
  * docs/product.md §2 / §5 keyword chips: added on Enter or when the field is left, trimmed, never empty or

@@ -1,6 +1,6 @@
+import { LEDGER_STATUS } from '@domain/constants';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { LEDGER_STATUS } from '../../../../../domain/constants';
 import type { OrderLine } from '../api/search-ledger-items';
 import { formatDate } from './format';
 import classes from './orders.module.css';

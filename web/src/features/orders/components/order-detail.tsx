@@ -1,15 +1,15 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import {
+  DOCUMENT_FILE_FIELD,
   DOCUMENT_LABELS,
   DOCUMENT_TYPES,
   type DocumentType,
-} from '../../../../../domain/api/order-documents';
+} from '@domain/api/order-documents';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { OrderLine } from '../api/search-ledger-items';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { formatDate, formatQuantity, formatYen } from './format';
-import { FILE_NAME_OF } from './order-filters';
 import { COPIED_MESSAGE, POPUP_BLOCKER_HINT } from './order-messages';
 import classes from './orders.module.css';
 import { StatusBadge } from './status-badge';
@@ -145,7 +145,8 @@ export function OrderDetail({
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden="true" />}
               disabled={
-                FILE_NAME_OF[type](line) === '' || (downloading !== null && downloading !== type)
+                line[DOCUMENT_FILE_FIELD[type]] === '' ||
+                (downloading !== null && downloading !== type)
               }
               loading={downloading === type}
               onClick={() => onDownload(type)}

@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import type { DocumentType } from '../../../../../domain/api/order-documents';
+import { DOCUMENT_FILE_FIELD, type DocumentType } from '@domain/api/order-documents';
 import {
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
@@ -7,7 +6,8 @@ import {
   type LedgerStatusFilter,
   normalizeItemNo,
   todayInJapan,
-} from '../../../../../domain/ledger-search';
+} from '@domain/ledger-search';
+import dayjs from 'dayjs';
 import type { OrderFilters, OrderLine } from '../api/search-ledger-items';
 
 /** The status radio (docs/product.md §2 Filter panel: all / shipped / backlog). */
@@ -51,18 +51,11 @@ export function withOrderedItemRange(filters: OrderFilters): OrderFilters {
   return { ...filters, itemNoStart: filters.itemNoEnd, itemNoEnd: filters.itemNoStart };
 }
 
-/** The file-name field of each document type (docs/product.md §3 Order line). */
-export const FILE_NAME_OF: Record<DocumentType, (line: OrderLine) => string> = {
-  invoice: (line) => line.invoice_file_name,
-  shipped: (line) => line.shipped_file_name,
-  delivery: (line) => line.delivery_file_name,
-};
-
 /** Distinct file names of one document type among the lines, in their order. */
 export function documentFileNames(lines: Iterable<OrderLine>, type: DocumentType): string[] {
   const names = new Set<string>();
   for (const line of lines) {
-    const name = FILE_NAME_OF[type](line);
+    const name = line[DOCUMENT_FILE_FIELD[type]];
     if (name !== '') names.add(name);
   }
   return [...names];

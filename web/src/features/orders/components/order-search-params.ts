@@ -4,7 +4,7 @@ import {
   LEDGER_SORT_FIELDS,
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
-} from '../../../../../domain/ledger-search';
+} from '@domain/ledger-search';
 import type { OrderFilters } from '../api/search-ledger-items';
 import { defaultOrderFilters } from './order-filters';
 

@@ -1,7 +1,7 @@
+import type { LedgerItem } from '@domain/api/ledger';
+import { LEDGER_STATUS } from '@domain/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LedgerItem } from '../../../../../domain/api/ledger';
-import { LEDGER_STATUS } from '../../../../../domain/constants';
 import { type FakeRequest, fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { OrdersPage } from './orders-page';

@@ -1,4 +1,12 @@
 import {
+  COPY_CONFIRM_DESKTOP_MS,
+  COPY_CONFIRM_PHONE_MS,
+  PAGE_SIZE,
+  PHONE_PAGE_SIZE,
+} from '@domain/constants';
+import type { LedgerSort, LedgerSortField } from '@domain/ledger-search';
+import { isStaff } from '@domain/user-type';
+import {
   Alert,
   Badge,
   Button,
@@ -18,14 +26,6 @@ import { IconAdjustmentsHorizontal, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import {
-  COPY_CONFIRM_DESKTOP_MS,
-  COPY_CONFIRM_PHONE_MS,
-  PAGE_SIZE,
-  PHONE_PAGE_SIZE,
-} from '../../../../../domain/constants';
-import type { LedgerSort, LedgerSortField } from '../../../../../domain/ledger-search';
-import { isStaff } from '../../../../../domain/user-type';
 import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
 import { PageNumbers } from '../../../components/navigation/page-numbers';
 import { paths } from '../../../config/paths';

@@ -1,7 +1,7 @@
+import { LEDGER_STATUS } from '@domain/constants';
+import type { LedgerSort, LedgerSortField } from '@domain/ledger-search';
 import { Checkbox, Table } from '@mantine/core';
 import { type KeyboardEvent, memo } from 'react';
-import { LEDGER_STATUS } from '../../../../../domain/constants';
-import type { LedgerSort, LedgerSortField } from '../../../../../domain/ledger-search';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import type { OrderLine } from '../api/search-ledger-items';
 import type { OrderSelection } from '../hooks/use-order-selection';

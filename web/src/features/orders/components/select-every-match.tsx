@@ -1,6 +1,6 @@
+import { BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
 import { Button, Group, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { BULK_DOWNLOAD_FILES_MAX } from '../../../../../domain/constants';
 import { showErrorToast } from '../../../components/feedback/toasts';
 import {
   type OrderLine,

@@ -1,5 +1,5 @@
+import { LEDGER_STATUS } from '@domain/constants';
 import { Badge } from '@mantine/core';
-import { LEDGER_STATUS } from '../../../../../domain/constants';
 
 /** 出荷済 in calm teal, 受注残 (still to ship) in orange. */
 export function StatusBadge({ status }: { status: string }) {

@@ -1,6 +1,6 @@
+import { LEDGER_STATUS } from '@domain/constants';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LEDGER_STATUS } from '../../../../../domain/constants';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { type OrderLine, toOrderLine } from '../api/search-ledger-items';

@@ -1,10 +1,7 @@
+import { DOCUMENT_LABELS, type DocumentType } from '@domain/api/order-documents';
+import { BULK_DOWNLOAD_CONFIRM_COUNT, BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { DOCUMENT_LABELS, type DocumentType } from '../../../../../domain/api/order-documents';
-import {
-  BULK_DOWNLOAD_CONFIRM_COUNT,
-  BULK_DOWNLOAD_FILES_MAX,
-} from '../../../../../domain/constants';
 import { loginUserId } from '../../../lib/api-client';
 import { isHttpError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';

@@ -1,6 +1,6 @@
+import { SEARCH_RETRY_WAIT_MS, TOAST_LOADING_MS } from '@domain/constants';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { SEARCH_RETRY_WAIT_MS, TOAST_LOADING_MS } from '../../../../../domain/constants';
 import { showErrorToast } from '../../../components/feedback/toasts';
 import { ORDERS_LOAD_FAILED_MESSAGE, ORDERS_LOADING_MESSAGE } from '../components/order-messages';
 

@@ -1,9 +1,6 @@
+import { getSharedFilenameAnswerSchema, type SharedFileEntry } from '@domain/api/shared-files';
+import { PAGE_SIZE } from '@domain/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  getSharedFilenameAnswerSchema,
-  type SharedFileEntry,
-} from '../../../../../domain/api/shared-files';
-import { PAGE_SIZE } from '../../../../../domain/constants';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 

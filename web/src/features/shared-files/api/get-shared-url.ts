@@ -1,5 +1,5 @@
+import { sharedUrlAnswerSchema } from '@domain/api/shared-files';
 import { useMutation } from '@tanstack/react-query';
-import { sharedUrlAnswerSchema } from '../../../../../domain/api/shared-files';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 

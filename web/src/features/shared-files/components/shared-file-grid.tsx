@@ -1,6 +1,6 @@
+import type { SharedFileEntry } from '@domain/api/shared-files';
 import { Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, type To } from 'react-router';
-import type { SharedFileEntry } from '../../../../../domain/api/shared-files';
 import { fileKindOf } from './file-kind';
 import { FileKindIcon } from './file-kind-icon';
 import classes from './shared-files.module.css';

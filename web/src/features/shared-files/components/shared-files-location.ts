@@ -1,4 +1,4 @@
-import { normaliseSharedPath } from '../../../../../domain/shared-path';
+import { normaliseSharedPath } from '@domain/shared-path';
 
 // Where the screen is lives in the URL search params, so that the browser's back and forward
 // buttons move through folders and pages, and a link to a folder can be shared.

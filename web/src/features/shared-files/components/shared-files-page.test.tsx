@@ -1,6 +1,6 @@
+import type { SharedFileEntry } from '@domain/api/shared-files';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SharedFileEntry } from '../../../../../domain/api/shared-files';
 import { type FakeRequest, fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { fileKindOf } from './file-kind';

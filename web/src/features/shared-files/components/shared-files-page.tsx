@@ -1,11 +1,11 @@
+import type { SharedFileEntry } from '@domain/api/shared-files';
+import { PAGE_SIZE } from '@domain/constants';
+import { joinSharedPath } from '@domain/shared-path';
+import { isStaff } from '@domain/user-type';
 import { Alert, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFolderOff, IconInfoCircle, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, type To, useNavigate, useSearchParams } from 'react-router';
-import type { SharedFileEntry } from '../../../../../domain/api/shared-files';
-import { PAGE_SIZE } from '../../../../../domain/constants';
-import { joinSharedPath } from '../../../../../domain/shared-path';
-import { isStaff } from '../../../../../domain/user-type';
 import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
 import { useCustomerBucketName } from '../../../api/get-customer-bucket-name';
 import {

@@ -1,5 +1,5 @@
+import { TOP_BANNER_LIMIT } from '@domain/constants';
 import { useQuery } from '@tanstack/react-query';
-import { TOP_BANNER_LIMIT } from '../../../../../domain/constants';
 import { bannersQueryOptions } from '../../../api/get-banners';
 import { loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';

@@ -1,5 +1,5 @@
+import { TOP_NOTICE_LIMIT } from '@domain/constants';
 import { useQuery } from '@tanstack/react-query';
-import { TOP_NOTICE_LIMIT } from '../../../../../domain/constants';
 import { noticesQueryOptions } from '../../../api/get-notices';
 import { loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';

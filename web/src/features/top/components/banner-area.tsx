@@ -1,3 +1,5 @@
+import type { Banner } from '@domain/api/top-content';
+import { TOP_BANNER_DESKTOP_MAX } from '@domain/constants';
 import {
   Alert,
   Anchor,
@@ -17,8 +19,6 @@ import {
 } from '@mantine/core';
 import { IconBuilding, IconCalculator, IconFileCertificate } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Banner } from '../../../../../domain/api/top-content';
-import { TOP_BANNER_DESKTOP_MAX } from '../../../../../domain/constants';
 import { AccessErrorAlertText } from '../../../components/feedback/access-error-dialog';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useAppConfig } from '../../../lib/app-config';

@@ -1,6 +1,6 @@
+import type { Notice } from '@domain/api/top-content';
 import { Alert, Anchor, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import type { Notice } from '../../../../../domain/api/top-content';
 import { AccessErrorAlertText } from '../../../components/feedback/access-error-dialog';
 import { useTopNotices } from '../api/get-notices';
 import classes from './top-page.module.css';

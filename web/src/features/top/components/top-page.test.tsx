@@ -1,6 +1,6 @@
+import type { Banner, Notice } from '@domain/api/top-content';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Banner, Notice } from '../../../../../domain/api/top-content';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
