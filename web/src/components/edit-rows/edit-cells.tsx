@@ -1,7 +1,7 @@
 import { FIELD_PROBLEM_MESSAGES, tooLongMessage } from '@domain/top-content';
 import { NativeSelect, TextInput } from '@mantine/core';
+import type { CellProblem } from '../../hooks/use-edit-rows';
 import classes from './edit-rows.module.css';
-import type { CellProblem } from './use-edit-rows';
 
 interface EditCellProps {
   label: string;

@@ -2,10 +2,10 @@ import { FIELD_MAX_LENGTHS } from '@domain/top-content';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
+import type { EditRow, RowField, RowValues } from '../../hooks/use-edit-rows';
 import { useIsDesktop } from '../../hooks/use-is-desktop';
 import { EditTextInput } from './edit-cells';
 import classes from './edit-rows.module.css';
-import type { EditRow, RowField, RowValues } from './use-edit-rows';
 
 export interface EditCellContext<V extends RowValues<V>> {
   /** True in the desktop table, where the column header is the visible label. */

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useAppConfig } from '../../lib/app-config';
+import { ACCESS_ERROR_MESSAGE, SUPPORT_CONTACT_LABEL } from '../../lib/feedback-messages';
 import { DialogModal } from './dialog-modal';
-import { ACCESS_ERROR_MESSAGE, SUPPORT_CONTACT_LABEL } from './messages';
 
 /** docs/product.md §8: the error dialog of failed calls, with the support contact (config supportEmail). */
 export function AccessErrorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

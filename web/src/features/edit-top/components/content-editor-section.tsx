@@ -7,17 +7,17 @@ import {
   type EditColumn,
   EditRowsTable,
 } from '../../../components/edit-rows/edit-rows-table';
+import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import {
   type CellProblems,
   type EditRow,
   type RowField,
   type RowValues,
   useEditRows,
-} from '../../../components/edit-rows/use-edit-rows';
-import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
-import { refusedFields } from '../../../components/feedback/refused-fields';
-import { showSuccessToast } from '../../../components/feedback/toasts';
+} from '../../../hooks/use-edit-rows';
 import { isHttpError } from '../../../lib/http';
+import { refusedFields } from '../../../lib/refused-fields';
+import { showSuccessToast } from '../../../lib/toasts';
 
 export interface ContentEditorSectionProps<Item extends { id: number }, V extends RowValues<V>> {
   heading: string;

@@ -22,15 +22,15 @@ import {
   textColumn,
 } from '../../../components/edit-rows/edit-rows-table';
 import { UnsavedChangesGuard } from '../../../components/edit-rows/unsaved-changes';
-import { type EditRow, useEditRows } from '../../../components/edit-rows/use-edit-rows';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
-import { errorDescription, refusedFields } from '../../../components/feedback/refused-fields';
-import { showErrorToast, showSuccessToast } from '../../../components/feedback/toasts';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import { paths } from '../../../config/paths';
+import { type EditRow, useEditRows } from '../../../hooks/use-edit-rows';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { isHttpError } from '../../../lib/http';
+import { errorDescription, refusedFields } from '../../../lib/refused-fields';
 import { useSession } from '../../../lib/session';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import { type UserInput, useAddUser } from '../api/add-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useManagedUsers } from '../api/get-managed-users';
@@ -43,7 +43,7 @@ import {
   DUPLICATE_MAIL_MESSAGE,
   MAIL_HELD_ELSEWHERE_MESSAGE,
   userToasts,
-} from './manager-messages';
+} from '../utils/manager-messages';
 import {
   DEFAULT_MANAGER_SORT,
   type ManagerSort,
@@ -51,7 +51,7 @@ import {
   sortManagedUsers,
   sortValue,
   toggleSort,
-} from './manager-sort';
+} from '../utils/manager-sort';
 import classes from './managers-page.module.css';
 
 /** The row values as the inputs hold them; codes and type ids as strings ('' = not chosen). */

@@ -7,7 +7,7 @@ import {
 import { Button, Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { OrderSelection } from '../hooks/use-order-selection';
-import { formatNumber } from './format';
+import { formatNumber } from '../utils/format';
 import classes from './orders.module.css';
 
 /**

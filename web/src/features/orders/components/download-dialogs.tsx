@@ -5,13 +5,13 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { DialogModal } from '../../../components/feedback/dialog-modal';
 import type { DownloadDialog } from '../hooks/use-order-downloads';
-import { formatNumber } from './format';
+import { formatNumber } from '../utils/format';
 import {
   bulkConfirmText,
   bulkTooManyText,
   CAUTION_MESSAGE,
   SINGLE_FILE_MISSING_MESSAGE,
-} from './order-messages';
+} from '../utils/order-messages';
 
 function Counts({ fileCount, missingCount }: { fileCount: number; missingCount: number }) {
   return (

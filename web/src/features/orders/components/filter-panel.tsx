@@ -4,14 +4,14 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { OrderFilters } from '../api/search-ledger-items';
-import { KeywordInput } from './keyword-input';
 import {
   defaultOrderFilters,
   STATUS_OPTIONS,
   upperCaseItemNo,
   withOrderedItemRange,
-} from './order-filters';
-import { SEARCH_WAIT_MESSAGE } from './order-messages';
+} from '../utils/order-filters';
+import { SEARCH_WAIT_MESSAGE } from '../utils/order-messages';
+import { KeywordInput } from './keyword-input';
 import classes from './orders.module.css';
 
 /** docs/product.md §9: weeks start on Monday; the month reads 2026年4月. */

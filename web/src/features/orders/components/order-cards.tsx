@@ -2,7 +2,7 @@ import { LEDGER_STATUS } from '@domain/constants';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { OrderLine } from '../api/search-ledger-items';
-import { formatDate } from './format';
+import { formatDate } from '../utils/format';
 import classes from './orders.module.css';
 import { StatusBadge } from './status-badge';
 

@@ -9,8 +9,8 @@ import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { OrderLine } from '../api/search-ledger-items';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
-import { formatDate, formatQuantity, formatYen } from './format';
-import { COPIED_MESSAGE, POPUP_BLOCKER_HINT } from './order-messages';
+import { formatDate, formatQuantity, formatYen } from '../utils/format';
+import { COPIED_MESSAGE, POPUP_BLOCKER_HINT } from '../utils/order-messages';
 import classes from './orders.module.css';
 import { StatusBadge } from './status-badge';
 

@@ -45,13 +45,7 @@ import {
 import { useOrderDownloads } from '../hooks/use-order-downloads';
 import { useOrderSelection } from '../hooks/use-order-selection';
 import { useSearchFeedback } from '../hooks/use-search-feedback';
-import { BulkDownloadBar } from './bulk-download-bar';
-import { CustomerSelect } from './customer-select';
-import { DownloadDialogs } from './download-dialogs';
-import { FilterPanel } from './filter-panel';
-import { OrderCards } from './order-cards';
-import { OrderDetail } from './order-detail';
-import { filterSummary, PHONE_SORT_OPTIONS, sortLabel, toggleSort } from './order-filters';
+import { filterSummary, PHONE_SORT_OPTIONS, sortLabel, toggleSort } from '../utils/order-filters';
 import {
   CARD_HINT,
   CHOOSE_CUSTOMER_PROMPT,
@@ -59,12 +53,18 @@ import {
   ROW_HINT,
   resultCountText,
   unknownCustomerText,
-} from './order-messages';
+} from '../utils/order-messages';
 import {
   type OrderSearchState,
   orderSearchFromParams,
   orderSearchToParams,
-} from './order-search-params';
+} from '../utils/order-search-params';
+import { BulkDownloadBar } from './bulk-download-bar';
+import { CustomerSelect } from './customer-select';
+import { DownloadDialogs } from './download-dialogs';
+import { FilterPanel } from './filter-panel';
+import { OrderCards } from './order-cards';
+import { OrderDetail } from './order-detail';
 import classes from './orders.module.css';
 import { OrdersTable } from './orders-table';
 import { PageControls } from './page-controls';

@@ -5,8 +5,8 @@ import { type KeyboardEvent, memo } from 'react';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import type { OrderLine } from '../api/search-ledger-items';
 import type { OrderSelection } from '../hooks/use-order-selection';
-import { formatDate, formatQuantity } from './format';
-import { SORT_FIELD_LABELS } from './order-filters';
+import { formatDate, formatQuantity } from '../utils/format';
+import { SORT_FIELD_LABELS } from '../utils/order-filters';
 import classes from './orders.module.css';
 import { StatusBadge } from './status-badge';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { parsePageInput } from './order-filters';
+import { parsePageInput } from '../utils/order-filters';
 
 /**
  * docs/product.md §2: previous/next arrows and a page-number input with "/ total pages". The input takes

@@ -1,7 +1,7 @@
 import { BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
 import { Button, Group, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { showErrorToast } from '../../../components/feedback/toasts';
+import { showErrorToast } from '../../../lib/toasts';
 import {
   type OrderLine,
   type OrderSearch,
@@ -9,8 +9,8 @@ import {
   TooManyLinesError,
 } from '../api/search-ledger-items';
 import type { OrderSelection } from '../hooks/use-order-selection';
-import { formatNumber } from './format';
-import { ORDERS_LOAD_FAILED_MESSAGE } from './order-messages';
+import { formatNumber } from '../utils/format';
+import { ORDERS_LOAD_FAILED_MESSAGE } from '../utils/order-messages';
 import classes from './orders.module.css';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../api/download-ledger-documents';
 import { ledgerFileLinksQueryOptions } from '../api/get-ledger-file-links';
 import type { OrderLine } from '../api/search-ledger-items';
-import { bulkDownloadName, documentFileNames } from '../components/order-filters';
+import { bulkDownloadName, documentFileNames } from '../utils/order-filters';
 
 /**
  * Starts a download by navigating to its URL, never by fetch: the URL may be on the storage's own

@@ -1,8 +1,8 @@
 import { SEARCH_RETRY_WAIT_MS, TOAST_LOADING_MS } from '@domain/constants';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { showErrorToast } from '../../../components/feedback/toasts';
-import { ORDERS_LOAD_FAILED_MESSAGE, ORDERS_LOADING_MESSAGE } from '../components/order-messages';
+import { showErrorToast } from '../../../lib/toasts';
+import { ORDERS_LOAD_FAILED_MESSAGE, ORDERS_LOADING_MESSAGE } from '../utils/order-messages';
 
 /** A fast answer shows no toast at all, so that paging does not flicker. */
 const LOADING_TOAST_DELAY_MS = 400;

@@ -6,7 +6,7 @@ import {
   IconFolderFilled,
   type TablerIcon,
 } from '@tabler/icons-react';
-import type { FileKind } from './file-kind';
+import type { FileKind } from '../utils/file-kind';
 
 const ICONS: Record<FileKind, { Icon: TablerIcon; color: string }> = {
   folder: { Icon: IconFolderFilled, color: 'var(--mantine-color-yellow-5)' },

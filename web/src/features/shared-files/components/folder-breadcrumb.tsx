@@ -2,8 +2,8 @@ import { ActionIcon, Anchor, Breadcrumbs, Menu, Text } from '@mantine/core';
 import { IconChevronRight, IconDots, IconFolder } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { Link, type To } from 'react-router';
+import { folderLevels } from '../utils/shared-files-location';
 import classes from './shared-files.module.css';
-import { folderLevels } from './shared-files-location';
 
 export const EARLIER_LEVELS_LABEL = '上の階層';
 

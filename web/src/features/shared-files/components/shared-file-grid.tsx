@@ -1,10 +1,10 @@
 import type { SharedFileEntry } from '@domain/api/shared-files';
 import { Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, type To } from 'react-router';
-import { fileKindOf } from './file-kind';
+import { fileKindOf } from '../utils/file-kind';
+import { tileNameParts } from '../utils/tile-name';
 import { FileKindIcon } from './file-kind-icon';
 import classes from './shared-files.module.css';
-import { tileNameParts } from './tile-name';
 
 /**
  * docs/product.md §2 Shared files: the folders and files of one page as icons with their names. A folder is a

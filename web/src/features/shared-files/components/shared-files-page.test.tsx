@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
-import { fileKindOf } from './file-kind';
+import { fileKindOf } from '../utils/file-kind';
 import { SharedFilesPage } from './shared-files-page';
 
 const DESKTOP_WIDTH = 1024;

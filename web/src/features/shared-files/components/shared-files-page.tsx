@@ -21,14 +21,14 @@ import { widthFoldingFilter } from '../../../lib/select-filter';
 import { useSession } from '../../../lib/session';
 import { useSharedFolder } from '../api/get-shared-filename';
 import { useDownloadSharedFile } from '../api/get-shared-url';
-import { FolderBreadcrumb } from './folder-breadcrumb';
-import { SharedFileGrid } from './shared-file-grid';
-import classes from './shared-files.module.css';
 import {
   readSharedFilesLocation,
   type SharedFilesLocation,
   sharedFilesSearch,
-} from './shared-files-location';
+} from '../utils/shared-files-location';
+import { FolderBreadcrumb } from './folder-breadcrumb';
+import { SharedFileGrid } from './shared-file-grid';
+import classes from './shared-files.module.css';
 
 // docs/product.md §2 Shared files, word for word.
 export const CHOOSE_CUSTOMER_MESSAGE = '閲覧したい取引先コードを選択してください';

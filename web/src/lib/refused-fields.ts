@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@domain/api-error';
-import { isHttpError } from '../../lib/http';
+import { isHttpError } from './http';
 
 const fieldErrorsSchema = apiErrorSchema.pick({ fieldErrors: true });
 const detailSchema = apiErrorSchema.pick({ detail: true });

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useReportUnsaved } from './unsaved-changes';
+import { useReportUnsaved } from '../components/edit-rows/unsaved-changes';
 
 // docs/product.md §4 "Edit rows", implemented once for the notice, banner and user editors: the rows shown are
 // the loaded list plus at most one unsaved new row on top; edits stay local until the row's
