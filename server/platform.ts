@@ -6,8 +6,11 @@ import {
   type SeedSummary,
   seedDemoDataIfEmpty,
 } from '../db/seed/seed-demo-data';
+import { normaliseMail } from '../domain/mail-address';
 import type { Config } from './config';
-import { type Auth, createAuth, createPasswordIdentity, identitySecret } from './identity/identity';
+import { createBuiltinIdentity } from './identity/builtin-identity';
+import { type Auth, createAuth, identitySecret } from './identity/identity';
+import type { IdentityPort } from './identity/identity-port';
 import { PreLoginLimiter, preLoginRules } from './identity/pre-login-limits';
 import { createMailer } from './mail/create-mailer';
 import type { Mailer } from './mail/mail-port';
@@ -23,7 +26,10 @@ export interface Platform {
   database: DatabaseHandle;
   storage: ObjectStorage;
   mailer: Mailer;
+  /** The identity provider's library, for the /api/auth routes and the access-token verifier. */
   auth: Auth;
+  /** What the portal asks of the identity provider (user administration, the demo seed). */
+  identity: IdentityPort;
   counters: CounterStore;
   preLoginLimiter: PreLoginLimiter;
   close(): Promise<void>;
@@ -52,6 +58,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
     const mailer = createMailer(config, log);
     const secret = await identitySecret(config, database.db);
     const auth = createAuth({ config, db: database.db, mailer, secret, log });
+    const identity = createBuiltinIdentity(auth, config.publicBaseUrl);
     const storage = createStorage(config, secret);
     log.info(
       config.S3_ENDPOINT ? { storage: 's3', endpoint: config.S3_ENDPOINT } : { storage: 'local' },
@@ -75,6 +82,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       storage,
       mailer,
       auth,
+      identity,
       counters,
       preLoginLimiter,
       async close() {
@@ -95,17 +103,20 @@ export async function seedDemoIfEmpty(
   options: SeedDemoDataOptions = {},
 ): Promise<SeedSummary | null> {
   const summary = await seedDemoDataIfEmpty(platform.database, platform.storage, options);
-  if (summary) await createDemoIdentities(platform.auth, platform.database);
+  if (summary) await createDemoIdentities(platform.identity, platform.database);
   return summary;
 }
 
-export async function createDemoIdentities(auth: Auth, database: DatabaseHandle): Promise<void> {
+export async function createDemoIdentities(
+  identity: IdentityPort,
+  database: DatabaseHandle,
+): Promise<void> {
   for (const user of DEMO_USERS) {
-    const uid = await createPasswordIdentity(auth, {
-      email: user.mail,
+    const uid = await identity.createIdentity({
+      mail: normaliseMail(user.mail),
       name: user.user_name,
       password: DEMO_PASSWORD,
-      emailVerified: user.mailVerified,
+      mailVerified: user.mailVerified,
     });
     await linkRowsToIdentity(database.db, user.mail, uid);
   }

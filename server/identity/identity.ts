@@ -16,7 +16,6 @@ import {
   authVerification,
 } from '../../db/schema';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
-import { normaliseMail } from '../../domain/mail-address';
 import {
   hasSurroundingSpace,
   meetsPasswordPolicy,
@@ -34,6 +33,11 @@ export const AUTH_BASE_PATH = '/api/auth';
 /** Access tokens: asymmetric signatures only (docs/product.md §11); no "none", no HMAC. */
 export const ACCESS_TOKEN_ALGORITHMS = ['EdDSA'];
 export const ACCESS_TOKEN_LIFETIME = '1h';
+/** How long the link of a password-reset mail works. */
+export const RESET_LINK_VALID_SECONDS = 60 * 60;
+
+/** The provider's key of a password-reset token (its reset endpoints look tokens up by it). */
+export const resetTokenIdentifier = (token: string) => `reset-password:${token}`;
 
 /**
  * The identity secret: AUTH_SECRET when configured, otherwise one generated on first start and
@@ -116,7 +120,7 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_LINK_VALID_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
         sendMail(user.email, passwordResetMail(config, user.name, url)),
@@ -346,32 +350,6 @@ export function createAccessTokenVerifier(auth: Auth, config: Config, db: Databa
 
 export type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;
 
-/**
- * Creates an identity with a password directly (sign-up is closed): used by the demo seed, and
- * later by user administration. Returns the uid.
- */
-export async function createPasswordIdentity(
-  auth: Auth,
-  input: { email: string; name: string; password: string; emailVerified: boolean },
-): Promise<string> {
-  const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser(
-    {
-      email: normaliseMail(input.email),
-      name: input.name,
-      emailVerified: input.emailVerified,
-    },
-    { method: 'admin' },
-  );
-  await ctx.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: await ctx.password.hash(input.password),
-  });
-  return user.id;
-}
-
 /** The identity a password-reset link was made for, or null for an unknown or expired link. */
 export async function identityOfResetToken(db: Database, token: string): Promise<string | null> {
   const [row] = await db
@@ -379,7 +357,7 @@ export async function identityOfResetToken(db: Database, token: string): Promise
     .from(authVerification)
     .where(
       and(
-        eq(authVerification.identifier, `reset-password:${token}`),
+        eq(authVerification.identifier, resetTokenIdentifier(token)),
         gt(authVerification.expiresAt, new Date()),
       ),
     );

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, ledgerItems, notices, users } from '../../db/schema';
 import { apiErrorSchema } from '../../domain/api-error';
-import { createPasswordIdentity } from '../../server/identity/identity';
+import { createPasswordIdentity } from '../../server/identity/builtin-identity';
 import { apiKey, bearer, DEMO_PASSWORD, signIn } from './helpers/auth';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { DATA_TABLES, tableDigests } from './helpers/table-digests';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
-import { createPasswordIdentity } from '../../server/identity/identity';
+import { createPasswordIdentity } from '../../server/identity/builtin-identity';
 import { createAccount } from './helpers/accounts';
 import { apiKey, bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
 import { createTestApp, openSecondInstance, type TestApp } from './helpers/test-app';

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authUser, users } from '../../db/schema';
-import { createPasswordIdentity } from '../../server/identity/identity';
+import { createPasswordIdentity } from '../../server/identity/builtin-identity';
 import { findLinks, readMailFiles } from '../../server/mail/mail-files';
 import { bearer, cookieHeaderOf, signIn, signInRequest } from './helpers/auth';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { users } from '../../../db/schema';
-import { createPasswordIdentity } from '../../../server/identity/identity';
+import { createPasswordIdentity } from '../../../server/identity/builtin-identity';
 import { DEMO_PASSWORD } from './auth';
 import type { TestApp } from './test-app';
 

@@ -3,7 +3,7 @@
 import pino from 'pino';
 import { users } from '../../../db/schema';
 import { loadConfig } from '../../../server/config';
-import { createPasswordIdentity } from '../../../server/identity/identity';
+import { createPasswordIdentity } from '../../../server/identity/builtin-identity';
 import { openPlatform, seedDemoIfEmpty } from '../../../server/platform';
 
 export const E2E_ACCOUNTS = [

@@ -1,0 +1,92 @@
+// The identity port: everything the portal needs from an identity provider, and nothing of how a
+// provider keeps it (docs/product.md §10: built in on Better Auth today, Firebase Authentication
+// next). Identities are named by their uid, which user rows keep in users.firebase_uid; mails are
+// passed in normaliseMail's spelling (domain/mail-address.ts).
+//
+// The portal keeps its own sessions and access tokens (docs/decisions/003, 008) and its own account
+// lock; the port only holds credentials and says who someone is. Each method maps onto one call of
+// either provider:
+//
+// | port                 | built in (Better Auth)                  | Firebase Authentication (firebase-admin)      |
+// |----------------------|-----------------------------------------|-----------------------------------------------|
+// | createIdentity       | internalAdapter.createUser + account    | createUser                                    |
+// | findUidByMail        | internalAdapter.findUserByEmail         | getUserByEmail (user-not-found → null)        |
+// | getIdentity          | internalAdapter.findUserById            | getUser (disabled as Firebase keeps it)       |
+// | invitationLink       | a reset token of 72 hours               | generatePasswordResetLink(+ continue URL)     |
+// | resetLink            | a reset token of 1 hour                 | generatePasswordResetLink                     |
+// | setPassword          | password.hash + updatePassword          | updateUser({ password })                      |
+// | markMailVerified     | updateUser({ emailVerified })           | updateUser({ emailVerified: true })           |
+// | endSessions          | deleteUserSessions                      | revokeRefreshTokens                           |
+// | deleteIdentity       | deleteUser (sessions, accounts cascade) | deleteUser                                    |
+
+/** What a provider knows of one identity. */
+export interface IdentityState {
+  uid: string;
+  mail: string;
+  name: string;
+  mailVerified: boolean;
+  /**
+   * Sign-in refused by the provider (Firebase's disabled flag; always false for the built-in
+   * provider, which has no such state: the portal refuses a person by their user rows).
+   */
+  disabled: boolean;
+}
+
+export interface NewIdentity {
+  /** In normaliseMail's spelling. */
+  mail: string;
+  name: string;
+  mailVerified: boolean;
+  /**
+   * The first password (the demo seed). Without one, nobody can sign in until the person sets a
+   * password through an invitation or reset link.
+   */
+  password?: string;
+}
+
+/** The mail already has an identity (Firebase's auth/email-already-exists). */
+export class IdentityExistsError extends Error {
+  override name = 'IdentityExistsError';
+  constructor(readonly mail: string) {
+    super('an identity with this mail already exists');
+  }
+}
+
+/**
+ * The web app's screen where a password link lands, the token in its query string
+ * (web/src/config/paths.ts resetPassword). An invitation adds `invitation=1`, so that the screen
+ * speaks of registering rather than of re-setting a password the person never had
+ * (docs/decisions/003).
+ */
+export const PASSWORD_SCREEN_PATH = '/reset-password';
+export const INVITATION_SCREEN_PATH = `${PASSWORD_SCREEN_PATH}?invitation=1`;
+
+export interface IdentityPort {
+  /** Creates an identity and returns its uid; IdentityExistsError when the mail has one. */
+  createIdentity(input: NewIdentity): Promise<string>;
+  /** The uid of the identity of a mail, or null when it has none. */
+  findUidByMail(mail: string): Promise<string | null>;
+  /** An identity's state, or null when it does not exist (deleted, or never created). */
+  getIdentity(uid: string): Promise<IdentityState | null>;
+  /**
+   * The link an invitation mail carries: following it lets the person choose their first password
+   * and proves the mailbox (the mail counts as verified and the account lock is lifted). Valid
+   * longer than a reset link, as a new person may read the mail days later.
+   */
+  invitationLink(uid: string): Promise<string>;
+  /** The link a password-reset mail carries; as the invitation's, for a shorter time. */
+  resetLink(uid: string): Promise<string>;
+  /** Sets the password, without any policy check: callers check docs/product.md §5 first. */
+  setPassword(uid: string, password: string): Promise<void>;
+  markMailVerified(uid: string): Promise<void>;
+  /**
+   * Ends every session of the identity: no new access token can be had from them, and tokens
+   * already issued are refused once the verifier looks again (docs/decisions/008).
+   */
+  endSessions(uid: string): Promise<void>;
+  /**
+   * Removes the identity with its sessions; nothing happens when it does not exist. User
+   * administration removes only an identity it has just created and could not give a user row.
+   */
+  deleteIdentity(uid: string): Promise<void>;
+}
