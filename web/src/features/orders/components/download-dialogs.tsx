@@ -1,9 +1,9 @@
 import { DOCUMENT_LABELS } from '@domain/api/order-documents';
 import { BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
-import { DialogModal } from '../../../components/feedback/dialog-modal';
+import { MessageDialog } from '../../../components/feedback/message-dialog';
 import type { DownloadDialog } from '../hooks/use-order-downloads';
 import { formatNumber } from '../utils/format';
 import {
@@ -39,34 +39,21 @@ export function DownloadDialogs({
 }) {
   return (
     <>
-      <DialogModal
+      <MessageDialog
         opened={dialog?.kind === 'confirm'}
         onClose={onClose}
+        onConfirm={onConfirm}
         title="一括ダウンロードの確認"
-        centered
       >
         {dialog?.kind === 'confirm' && (
-          <Stack gap="md">
-            <Text>
-              {DOCUMENT_LABELS[dialog.type]}: {bulkConfirmText(dialog.count)}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                いいえ
-              </Button>
-              <Button onClick={onConfirm}>はい</Button>
-            </Group>
-          </Stack>
+          <Text>
+            {DOCUMENT_LABELS[dialog.type]}: {bulkConfirmText(dialog.count)}
+          </Text>
         )}
-      </DialogModal>
-      <DialogModal
-        opened={dialog?.kind === 'result'}
-        onClose={onClose}
-        title="ダウンロード結果"
-        centered
-      >
+      </MessageDialog>
+      <MessageDialog opened={dialog?.kind === 'result'} onClose={onClose} title="ダウンロード結果">
         {dialog?.kind === 'result' && (
-          <Stack gap="md">
+          <>
             <Text>{DOCUMENT_LABELS[dialog.type]}のダウンロードを開始しました。</Text>
             <Counts
               fileCount={dialog.answer.file_count}
@@ -75,60 +62,37 @@ export function DownloadDialogs({
             <Text size="xs" c="dimmed">
               ファイル名: {dialog.answer.file_name}
             </Text>
-            <Group justify="flex-end">
-              <Button onClick={onClose}>閉じる</Button>
-            </Group>
-          </Stack>
+          </>
         )}
-      </DialogModal>
-      <DialogModal
+      </MessageDialog>
+      <MessageDialog
         opened={dialog?.kind === 'caution' || dialog?.kind === 'missing'}
         onClose={onClose}
         title="ご注意"
-        centered
       >
-        <Stack gap="md">
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={20} aria-hidden="true" />}
-          >
-            {/* Mantine's Alert is the alert: a second one inside would be read twice. */}
-            <Text size="sm">
-              {dialog?.kind === 'missing' || (dialog?.kind === 'caution' && dialog.answer === null)
-                ? SINGLE_FILE_MISSING_MESSAGE
-                : CAUTION_MESSAGE}
-            </Text>
-          </Alert>
-          {dialog?.kind === 'caution' && dialog.answer && (
-            <Counts
-              fileCount={dialog.answer.file_count}
-              missingCount={dialog.answer.missing_count}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button onClick={onClose}>閉じる</Button>
-          </Group>
-        </Stack>
-      </DialogModal>
-      <DialogModal
-        opened={dialog?.kind === 'tooMany'}
-        onClose={onClose}
-        title="一括ダウンロード"
-        centered
-      >
-        {dialog?.kind === 'tooMany' && (
-          <Stack gap="md">
-            <Text role="alert">
-              {DOCUMENT_LABELS[dialog.type]}:{' '}
-              {bulkTooManyText(dialog.count, BULK_DOWNLOAD_FILES_MAX)}
-            </Text>
-            <Group justify="flex-end">
-              <Button onClick={onClose}>閉じる</Button>
-            </Group>
-          </Stack>
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+        >
+          {/* Mantine's Alert is the alert: a second one inside would be read twice. */}
+          <Text size="sm">
+            {dialog?.kind === 'missing' || (dialog?.kind === 'caution' && dialog.answer === null)
+              ? SINGLE_FILE_MISSING_MESSAGE
+              : CAUTION_MESSAGE}
+          </Text>
+        </Alert>
+        {dialog?.kind === 'caution' && dialog.answer && (
+          <Counts fileCount={dialog.answer.file_count} missingCount={dialog.answer.missing_count} />
         )}
-      </DialogModal>
+      </MessageDialog>
+      <MessageDialog opened={dialog?.kind === 'tooMany'} onClose={onClose} title="一括ダウンロード">
+        {dialog?.kind === 'tooMany' && (
+          <Text role="alert">
+            {DOCUMENT_LABELS[dialog.type]}: {bulkTooManyText(dialog.count, BULK_DOWNLOAD_FILES_MAX)}
+          </Text>
+        )}
+      </MessageDialog>
       <AccessErrorDialog opened={dialog?.kind === 'error'} onClose={onClose} />
     </>
   );
