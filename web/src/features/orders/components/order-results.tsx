@@ -1,0 +1,80 @@
+import type { LedgerSortField } from '@domain/ledger-search';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { PageNumbers } from '../../../components/navigation/page-numbers';
+import type { OrdersPageState } from '../hooks/use-orders-page';
+import { toggleSort } from '../utils/order-filters';
+import { NO_RESULTS_MESSAGE } from '../utils/order-messages';
+import { OrderCards } from './order-cards';
+import { OrdersTable } from './orders-table';
+import { PageControls } from './page-controls';
+
+const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+/**
+ * The lines of the page: a table on a desktop, cards on a phone (docs/product.md §2); when the
+ * status filter is "all", backlog lines are highlighted.
+ */
+export function OrderResults({ page }: { page: OrdersPageState }) {
+  const { isDesktop, results, state, selection, detail, detailOpened, openDetail } = page;
+  const { result, lines } = results;
+  const highlightBacklog = state.filters.status === 'all';
+  if (result.isPending && !result.data) {
+    return (
+      <Stack gap={8} aria-label="読み込み中">
+        {SKELETON_ROWS.map((key) => (
+          <Skeleton key={key} height={isDesktop ? 36 : 84} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (lines.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {result.isError ? 'データを取得できませんでした。' : NO_RESULTS_MESSAGE}
+      </Text>
+    );
+  }
+  return isDesktop ? (
+    <OrdersTable
+      lines={lines}
+      sort={state.sort}
+      onSort={(field: LedgerSortField) => page.changeSort(toggleSort(state.sort, field))}
+      selection={selection}
+      highlightBacklog={highlightBacklog}
+      activeKey={detailOpened ? (detail?.key ?? null) : null}
+      onOpen={openDetail}
+      busy={result.isPlaceholderData}
+    />
+  ) : (
+    <OrderCards
+      lines={lines}
+      highlightBacklog={highlightBacklog}
+      onOpen={openDetail}
+      busy={result.isPlaceholderData}
+    />
+  );
+}
+
+/**
+ * docs/product.md §2: the page input "/ total" on a desktop; numbered pages on a phone
+ * (docs/product.md §9), where tapping is easier than typing. A count that stopped early has no
+ * last page to number.
+ */
+export function OrderPager({ page }: { page: OrdersPageState }) {
+  const { lines, pageCount, totalCapped } = page.results;
+  if (lines.length === 0) return null;
+  return (
+    <Group justify="center" mt="md">
+      {page.isDesktop || totalCapped ? (
+        <PageControls
+          page={page.state.page}
+          pageCount={pageCount}
+          morePages={totalCapped}
+          onChange={page.changePage}
+        />
+      ) : (
+        <PageNumbers page={page.state.page} total={pageCount} onChange={page.changePage} compact />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,150 @@
+import { PAGE_SIZE, PHONE_PAGE_SIZE } from '@domain/constants';
+import type { LedgerSort } from '@domain/ledger-search';
+import { isStaff } from '@domain/user-type';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { loginUserId } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import {
+  LEDGER_SEARCH_QUERY_ROOT,
+  type OrderFilters,
+  type OrderLine,
+  type OrderSearch,
+} from '../api/search-ledger-items';
+import { useOrderDownloads } from './use-order-downloads';
+import { useOrderResults } from './use-order-results';
+import { useOrderSearchAddress } from './use-order-search-address';
+import { useOrderSelection } from './use-order-selection';
+
+/** docs/product.md §2 Orders, §4 Orders: the state of the orders page and what its controls do. */
+export function useOrdersPage() {
+  const isDesktop = useIsDesktop();
+  // docs/product.md §9: 100 lines a page on a desktop, 20 cards on a phone.
+  const pageSize = isDesktop ? PAGE_SIZE : PHONE_PAGE_SIZE;
+  const queryClient = useQueryClient();
+  const { userInfo } = useSession();
+  const staff = userInfo !== null && isStaff(userInfo);
+  const userId = loginUserId(userInfo?.id);
+
+  const { state, addressOf, show } = useOrderSearchAddress(staff, pageSize);
+  const { filters, sort, page } = state;
+  // docs/product.md §4: staff see nothing until they choose a customer; everyone else sees their own.
+  // A customer code in the address that is not a customer (an old link, a typo) is no choice.
+  const customers = useAllCustomerCodeList(staff);
+  const unknownCustomer =
+    staff &&
+    state.customer !== null &&
+    customers.data !== undefined &&
+    !customers.data.some((c) => c.customer_code === state.customer);
+  const customerCode = staff
+    ? unknownCustomer
+      ? null
+      : state.customer
+    : (userInfo?.customerCode ?? null);
+  const [filterOpened, filterPanel] = useDisclosure(false);
+  // The line stays while the panel slides out; `detailOpened` says whether it is shown.
+  const [detail, setDetail] = useState<OrderLine | null>(null);
+  const [detailOpened, setDetailOpened] = useState(false);
+  const selection = useOrderSelection();
+  const downloads = useOrderDownloads(customerCode);
+  const resultsTop = useRef<HTMLDivElement>(null);
+  // The desktop's count and column header stick under the app header, so they are always "in
+  // view": a new page scrolls to the results' box instead.
+  const resultsBox = useRef<HTMLDivElement>(null);
+
+  const search = useMemo<OrderSearch | null>(
+    () => (customerCode === null ? null : { customerCode, filters, sort, page, pageSize }),
+    [customerCode, filters, sort, page, pageSize],
+  );
+  const results = useOrderResults({
+    search,
+    page,
+    pageSize,
+    userId,
+    onPastTheEnd: (lastPage) => show({ page: lastPage }, { replace: true }),
+  });
+
+  // Other conditions or another customer (a search, or back and forward): nothing selected.
+  const searchKey = JSON.stringify([customerCode, filters]);
+  const selectedFor = useRef(searchKey);
+  useEffect(() => {
+    if (selectedFor.current === searchKey) return;
+    selectedFor.current = searchKey;
+    selection.clear();
+  }, [searchKey, selection.clear]);
+
+  /** docs/product.md §4: a search starts again from the first page, with nothing selected. */
+  const runSearch = (next: OrderFilters) => {
+    show({ filters: next, page: 1 });
+    selection.clear();
+    filterPanel.close();
+    // Every search reads the server again, also for conditions asked before: what is kept turns
+    // stale and is read again when shown. The same conditions again ("load again") read the
+    // search on screen at once; other conditions leave the one shown now unread.
+    const same = addressOf({ filters: next, page: 1 }).toString() === addressOf({}).toString();
+    void queryClient.invalidateQueries({ queryKey: LEDGER_SEARCH_QUERY_ROOT, refetchType: 'none' });
+    if (same && search) void results.result.refetch();
+  };
+
+  const chooseCustomer = (code: number) => {
+    show({ customer: code, page: 1 });
+    setDetailOpened(false);
+  };
+
+  /** null: the default order, newest order date first. */
+  const changeSort = (next: LedgerSort | null) => show({ sort: next, page: 1 });
+
+  const changePage = (next: number) => {
+    show({ page: next });
+    (isDesktop ? resultsBox : resultsTop).current?.scrollIntoView?.({
+      block: 'start',
+      behavior: 'smooth',
+    });
+  };
+
+  const { prefetchLinks } = downloads;
+  const openDetail = useCallback(
+    (line: OrderLine) => {
+      setDetail(line);
+      setDetailOpened(true);
+      prefetchLinks(line);
+    },
+    [prefetchLinks],
+  );
+
+  const openFilters = () => {
+    results.dismissFailure();
+    filterPanel.open();
+  };
+
+  return {
+    isDesktop,
+    staff,
+    userId,
+    state,
+    customerCode,
+    unknownCustomer,
+    search,
+    results,
+    selection,
+    downloads,
+    detail,
+    detailOpened,
+    closeDetail: () => setDetailOpened(false),
+    openDetail,
+    filterOpened,
+    openFilters,
+    closeFilters: filterPanel.close,
+    runSearch,
+    chooseCustomer,
+    changeSort,
+    changePage,
+    resultsTop,
+    resultsBox,
+  };
+}
+
+export type OrdersPageState = ReturnType<typeof useOrdersPage>;
