@@ -1,0 +1,83 @@
+import { EditSelect } from '../../../components/edit-rows/edit-cells';
+import { type EditColumn, textColumn } from '../../../components/edit-rows/edit-rows-table';
+import { ariaSort, SortHeader } from '../../../components/table/sort-header';
+import type { EditRow } from '../../../hooks/use-edit-rows';
+import type { ManagerSort } from '../utils/manager-sort';
+import { type SelectOption, type UserValues, withCurrent } from '../utils/manager-values';
+
+/**
+ * The columns of the managers table (docs/product.md §2 Managers): mail, name, a customer-code
+ * select and a permission select; mail, name and permission headers sort.
+ */
+export function managerColumns({
+  sort,
+  onSort,
+  customerOptions,
+  typeOptions,
+  isOwn,
+}: {
+  sort: ManagerSort;
+  onSort: (field: ManagerSort['field']) => void;
+  customerOptions: SelectOption[];
+  typeOptions: (customerCode: string) => SelectOption[];
+  /** The signed-in person's own rows: their customer and permission stay. */
+  isOwn: (row: EditRow<UserValues>) => boolean;
+}): EditColumn<UserValues>[] {
+  return [
+    textColumn<UserValues>('mail', 'メールアドレス', {
+      type: 'email',
+      width: '27%',
+      // The server keeps a saved row's mail; another mail is a new row.
+      readOnly: (row) => !row.isNew,
+      header: <SortHeader label="メールアドレス" field="mail" sort={sort} onSort={onSort} />,
+      headerProps: { 'aria-sort': ariaSort(sort, 'mail') },
+    }),
+    textColumn<UserValues>('user_name', '氏名', {
+      width: '18%',
+      header: <SortHeader label="氏名" field="user_name" sort={sort} onSort={onSort} />,
+      headerProps: { 'aria-sort': ariaSort(sort, 'user_name') },
+    }),
+    {
+      key: 'customer_code',
+      label: '取引先コード',
+      width: '23%',
+      render: (row, { hideLabel, change }) => (
+        <EditSelect
+          label="取引先コード"
+          hideLabel={hideLabel}
+          value={row.values.customer_code}
+          options={withCurrent(customerOptions, row.values.customer_code)}
+          problem={row.problems.customer_code}
+          changed={row.changed.customer_code}
+          disabled={isOwn(row)}
+          onChange={(value) => {
+            change('customer_code', value);
+            // docs/product.md §5: type 3 goes with customer 99999 only; drop a type the new customer lacks.
+            if (!typeOptions(value).some((t) => t.value === row.values.user_type_id)) {
+              change('user_type_id', '');
+            }
+          }}
+        />
+      ),
+    },
+    {
+      key: 'user_type_id',
+      label: '権限',
+      width: '17%',
+      header: <SortHeader label="権限" field="user_type_id" sort={sort} onSort={onSort} />,
+      headerProps: { 'aria-sort': ariaSort(sort, 'user_type_id') },
+      render: (row, { hideLabel, change }) => (
+        <EditSelect
+          label="権限"
+          hideLabel={hideLabel}
+          value={row.values.user_type_id}
+          options={typeOptions(row.values.customer_code)}
+          problem={row.problems.user_type_id}
+          changed={row.changed.user_type_id}
+          disabled={isOwn(row)}
+          onChange={(value) => change('user_type_id', value)}
+        />
+      ),
+    },
+  ];
+}
