@@ -1,7 +1,7 @@
-import { and, eq, fillPlaceholders, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, inArray, ne, or, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Statement } from '../../db/client';
-import { authUser, customers, users, userTypes } from '../../db/schema';
-import type { UserRecord } from '../../domain/api/user';
+import { banners, customers, notices, users, userTypes } from '../../db/schema';
+import type { ManagedUser, UserRecord } from '../../domain/api/user';
 import { STAFF_CUSTOMER_CODE, STAFF_USER_TYPE_ID } from '../../domain/constants';
 import { normaliseMail } from '../../domain/mail-address';
 
@@ -87,17 +87,7 @@ export async function findUserRecord(
   };
 }
 
-/** Does an identity exist for this mail (docs/product.md §4 "Password reset: check the mail exists")? */
-export async function identityExistsForMail(db: Database, mail: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(authUser)
-    .where(eq(authUser.email, normaliseMail(mail)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Links user rows of a mail to the identity (users.firebase_uid = auth_user.id). */
+/** Links the user rows of a mail to their identity (users.firebase_uid = the identity's uid). */
 export async function linkRowsToIdentity(db: Database, mail: string, uid: string): Promise<void> {
   await db
     .update(users)
@@ -108,23 +98,25 @@ export async function linkRowsToIdentity(db: Database, mail: string, uid: string
 /** A staff row: customer 99999 or user type 3 (the rules keep the two together, docs/product.md §5). */
 const isStaffRow = sql<boolean>`(${users.customer_code} = ${STAFF_CUSTOMER_CODE} or ${users.user_type_id} = ${STAFF_USER_TYPE_ID})`;
 
-export interface MailHolders {
-  /** The corporations whose customers the person has rows of, deleted rows included. */
+/**
+ * Where a person stands, from their user rows (deleted ones too): the corporations whose customers
+ * they are a user of, and whether one of the rows is a staff row. What the managers' rules of
+ * issue 17 decide on (server/services/authorization.ts).
+ */
+export interface PersonReach {
   corporations: number[];
-  /** Whether one of the rows (a deleted one too) is a staff row. */
   staff: boolean;
 }
 
 /**
- * Whose an existing mail is: the rows (deleted ones too) of that mail or of the identity it signs in
- * with, by corporation. Issue 17: a corporate administrator may attach only a person who is
- * already a user of their own corporation, never a staff account.
+ * The reach of an existing mail: the rows (deleted ones too) of that mail or of the identity it
+ * signs in with.
  */
-export async function mailHolders(
+export async function reachOfMail(
   db: Pick<Database, 'selectDistinct'>,
   mail: string,
-  uid: string | undefined,
-): Promise<MailHolders> {
+  uid: string | null,
+): Promise<PersonReach> {
   const rows = await db
     .selectDistinct({ corporateCode: customers.corporate_code, staff: isStaffRow })
     .from(users)
@@ -136,28 +128,234 @@ export async function mailHolders(
   };
 }
 
-/**
- * Of these identities, those a corporate administrator of `corporations` may see the uid of
- * (issue 17): holding a row (a deleted one too) at a customer of one of those corporations, and no
- * staff row. The managers page lists only rows of the administrator's corporation, so the rule
- * hides in practice the staff accounts that staff gave a customer's row.
- */
-export async function identitiesWithin(
+/** The reach of each of these identities (by uid), from all their rows, deleted ones too. */
+export async function reachOfIdentities(
   db: Pick<Database, 'select'>,
-  uids: string[],
-  corporations: ReadonlySet<number>,
-): Promise<Set<string>> {
+  uids: readonly string[],
+): Promise<Map<string, PersonReach>> {
   const distinct = [...new Set(uids)];
-  if (distinct.length === 0 || corporations.size === 0) return new Set();
+  if (distinct.length === 0) return new Map();
   const rows = await db
     .select({
       uid: users.firebase_uid,
-      inside: sql<boolean>`bool_or(${inArray(customers.corporate_code, [...corporations])})`,
+      corporations: sql<number[]>`array_agg(distinct ${customers.corporate_code})`,
       staff: sql<boolean>`bool_or(${isStaffRow})`,
     })
     .from(users)
     .innerJoin(customers, eq(customers.customer_code, users.customer_code))
     .where(inArray(users.firebase_uid, distinct))
     .groupBy(users.firebase_uid);
-  return new Set(rows.filter((r) => r.inside && !r.staff).map((r) => r.uid!));
+  return new Map(
+    rows.map((r) => [r.uid!, { corporations: r.corporations.map(Number), staff: r.staff }]),
+  );
+}
+
+// --- user administration (the managers page, docs/product.md §2) -------------------------------
+
+/** The statements of one write of user administration, run inside its transaction. */
+export type UsersWriter = Pick<
+  Database,
+  'select' | 'selectDistinct' | 'insert' | 'update' | 'delete'
+>;
+
+/** Runs a write and its audit entry in one transaction: both land or neither does. */
+export function inUsersTransaction<T>(
+  db: Database,
+  work: (tx: UsersWriter) => Promise<T>,
+): Promise<T> {
+  return db.transaction(work);
+}
+
+/** A second row of one mail at one customer (the unique key users_mail_customer_code_key). */
+export class UserRowTakenError extends Error {
+  override name = 'UserRowTakenError';
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** Runs a write; a unique-key violation (a double submit that got past the checks) is named. */
+async function unlessTaken<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new UserRowTakenError('user row taken', { cause: err });
+    throw err;
+  }
+}
+
+const managedUserColumns = {
+  id: users.id,
+  mail: users.mail,
+  user_name: users.user_name,
+  customer_code: users.customer_code,
+  customer_name: customers.customer_name,
+  user_type_id: users.user_type_id,
+  user_type_name: userTypes.user_type_name,
+  firebase_uid: users.firebase_uid,
+  account_lock_date: users.account_lock_date,
+  delete_flag: users.delete_flag,
+  created_at: users.created_at,
+  updated_at: users.updated_at,
+};
+
+type ManagedRow = {
+  [K in keyof typeof managedUserColumns]: (typeof managedUserColumns)[K]['_']['data'];
+};
+
+const toManagedUser = (r: ManagedRow): ManagedUser => ({
+  ...r,
+  account_lock_date: r.account_lock_date?.toISOString() ?? null,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+const managedUsers = (db: Pick<Database, 'select'>) =>
+  db
+    .select(managedUserColumns)
+    .from(users)
+    .innerJoin(customers, eq(customers.customer_code, users.customer_code))
+    .innerJoin(userTypes, eq(userTypes.id, users.user_type_id));
+
+/** One user row as the managers page shows it (deleted ones too), or undefined. */
+export async function findManagedUser(
+  db: Pick<Database, 'select'>,
+  id: number,
+): Promise<ManagedUser | undefined> {
+  const [row] = await managedUsers(db).where(eq(users.id, id));
+  return row ? toManagedUser(row as ManagedRow) : undefined;
+}
+
+/**
+ * The active users of these customers, by mail then customer; `withoutStaffType` leaves out rows of
+ * the staff user type (an administrator's list).
+ */
+export async function listManagedUsers(
+  db: Database,
+  customerCodes: readonly number[],
+  options: { withoutStaffType: boolean },
+): Promise<ManagedUser[]> {
+  if (customerCodes.length === 0) return [];
+  const rows = await managedUsers(db)
+    .where(
+      and(
+        inArray(users.customer_code, [...customerCodes]),
+        eq(users.delete_flag, false),
+        ...(options.withoutStaffType ? [ne(users.user_type_id, STAFF_USER_TYPE_ID)] : []),
+      ),
+    )
+    .orderBy(asc(users.mail), asc(users.customer_code));
+  return rows.map((r) => toManagedUser(r as ManagedRow));
+}
+
+export interface UserTypeRow {
+  id: number;
+  user_type_name: string;
+  user_group: string;
+}
+
+export async function listUserTypes(db: Database): Promise<UserTypeRow[]> {
+  return db
+    .select({
+      id: userTypes.id,
+      user_type_name: userTypes.user_type_name,
+      user_group: userTypes.user_group,
+    })
+    .from(userTypes)
+    .orderBy(asc(userTypes.id));
+}
+
+export async function userTypeExists(db: Database, id: number): Promise<boolean> {
+  const [type] = await db.select({ id: userTypes.id }).from(userTypes).where(eq(userTypes.id, id));
+  return type !== undefined;
+}
+
+/** The row of a mail at a customer, deleted or not (one at most: the unique key). */
+export async function findRowOfMailAt(
+  db: Pick<Database, 'select'>,
+  mail: string,
+  customerCode: number,
+): Promise<{ id: number; deleted: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, deleted: users.delete_flag })
+    .from(users)
+    .where(and(eq(users.mail, mail), eq(users.customer_code, customerCode)));
+  return row;
+}
+
+export interface NewUserRow {
+  mail: string;
+  user_name: string;
+  customer_code: number;
+  user_type_id: number;
+  firebase_uid: string;
+}
+
+/** Inserts a user row; UserRowTakenError when the mail already has one at that customer. */
+export async function insertUserRow(db: UsersWriter, row: NewUserRow): Promise<number> {
+  const [inserted] = await unlessTaken(db.insert(users).values(row).returning({ id: users.id }));
+  return inserted!.id;
+}
+
+/** Brings a deleted row back with a new name, permission and identity. */
+export async function restoreUserRow(
+  db: UsersWriter,
+  id: number,
+  values: Pick<NewUserRow, 'user_name' | 'user_type_id' | 'firebase_uid'>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, delete_flag: false, updated_at: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Changes a row's name, customer and permission; UserRowTakenError when the customer is taken. */
+export async function updateUserRow(
+  db: UsersWriter,
+  id: number,
+  values: Pick<NewUserRow, 'user_name' | 'customer_code' | 'user_type_id'>,
+): Promise<void> {
+  await unlessTaken(
+    db
+      .update(users)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(users.id, id)),
+  );
+}
+
+/** Soft delete: the row stays for the record with delete_flag set. */
+export async function markUserRowDeleted(db: UsersWriter, id: number): Promise<void> {
+  await db.update(users).set({ delete_flag: true, updated_at: new Date() }).where(eq(users.id, id));
+}
+
+/** Removes a row for good (a deleted row making room for a moved one; its history is audited). */
+export async function purgeUserRow(db: UsersWriter, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** Whether the identity still has an active row (after one of its rows was deleted). */
+export async function hasActiveRow(db: Pick<Database, 'select'>, uid: string): Promise<boolean> {
+  const [active] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.firebase_uid, uid), eq(users.delete_flag, false)))
+    .limit(1);
+  return active !== undefined;
+}
+
+/**
+ * Whether a user row wrote a notice or a banner: their user_id refers to it, so it cannot be
+ * removed for good.
+ */
+export async function isAuthorOfTopContent(
+  db: Pick<Database, 'select'>,
+  id: number,
+): Promise<boolean> {
+  const [notice] = await db.select({ id: notices.id }).from(notices).where(eq(notices.user_id, id));
+  const [banner] = await db.select({ id: banners.id }).from(banners).where(eq(banners.user_id, id));
+  return notice !== undefined || banner !== undefined;
 }

@@ -1,4 +1,7 @@
+import { STAFF_USER_TYPE_ID } from '../../domain/constants';
+import { isCorporateAdmin } from '../../domain/user-type';
 import { forbidden, notFound } from '../errors';
+import type { PersonReach } from '../repositories/users-repository';
 import type { Caller } from './caller';
 
 // Every "may see / may manage" rule of the /api/v1 calls, in one place (docs/product.md §2, §12).
@@ -96,7 +99,89 @@ export function mayEditTopContent(caller: Caller): Decision {
 }
 
 // --- Managers (user administration) -------------------------------------------------------------
-// Reserved for the identity engineer: the rules of server/services/user-admin-service.ts and
-// server/services/users/** (who may list, add, edit and delete which users) go here, in the same
-// form — a pure function of the caller and the target answering a Decision — with their rows in
-// tests/unit/authorization.test.ts.
+// The managers page (docs/product.md §2, §6, §12) and its use cases in server/services/users/:
+// staff manage the users of every customer; corporate administrators those of their own
+// corporations' customers, never a row of the staff user type; general users nothing. Issue 17:
+// an administrator reaches a person — sees their identity (firebase_uid), adds their existing mail
+// — only when that person is already a user of the administrator's corporation (a deleted row
+// counts: docs/product.md §8 tells a deleted user to ask to be added again) and holds no staff
+// row. Staff are not limited (decided for issue 17): they answer for every account.
+
+/** The corporations whose users the caller administers: 'all' for staff, none for others. */
+export function userAdminScope(caller: Caller): 'all' | number[] {
+  if (caller.isStaff) return 'all';
+  return [
+    ...new Set(
+      caller.rows.filter((r) => isCorporateAdmin(r.userTypeId)).map((r) => r.corporateCode),
+    ),
+  ];
+}
+
+/** Any call of user administration: staff and corporate administrators. */
+export function mayAdministerUsers(caller: Caller): Decision {
+  const scope = userAdminScope(caller);
+  return allowedIf(scope === 'all' || scope.length > 0);
+}
+
+/**
+ * Adding, editing or deleting a user of one customer (undefined: no such code). Staff are told
+ * 'not-found' for a code that does not exist; everyone else 'forbidden' alike.
+ */
+export function mayManageUsersOf(
+  caller: Caller,
+  customer: { corporateCode: number } | undefined,
+): Decision {
+  const scope = userAdminScope(caller);
+  if (scope === 'all') return customer ? 'allowed' : 'not-found';
+  return allowedIf(customer !== undefined && scope.includes(customer.corporateCode));
+}
+
+/**
+ * Listing the users of the customers asked for (undefined: a code that does not exist). Staff may
+ * ask for any codes (an unknown one lists nobody); an administrator only for existing customers
+ * of their corporations, every one of them.
+ */
+export function mayListUsersOf(
+  caller: Caller,
+  customers: readonly ({ corporateCode: number } | undefined)[],
+): Decision {
+  const scope = userAdminScope(caller);
+  if (scope === 'all') return 'allowed';
+  return allowedIf(
+    scope.length > 0 && customers.every((c) => c !== undefined && scope.includes(c.corporateCode)),
+  );
+}
+
+/** Giving a user type, or managing a row that has it: administrators never the staff type. */
+export function mayGiveUserType(caller: Caller, userTypeId: number): Decision {
+  const scope = userAdminScope(caller);
+  if (scope === 'all') return 'allowed';
+  return allowedIf(scope.length > 0 && userTypeId !== STAFF_USER_TYPE_ID);
+}
+
+/** The user types the permission select may list: administrators the BtoB group only. */
+export function userTypeGroupScope(caller: Caller): 'all' | 'BtoB' {
+  return caller.isStaff ? 'all' : 'BtoB';
+}
+
+/**
+ * Seeing the identity (firebase_uid) of a person, given where their rows are: an administrator
+ * only that of a user of their corporation who holds no staff row.
+ */
+export function maySeeIdentityOf(caller: Caller, person: PersonReach): Decision {
+  const scope = userAdminScope(caller);
+  if (scope === 'all') return 'allowed';
+  return allowedIf(!person.staff && person.corporations.some((c) => scope.includes(c)));
+}
+
+/**
+ * Adding a row for a mail, given where that person is (null: a new person, with neither an
+ * identity nor any row). An existing person must be within the administrator's reach, or the row
+ * would tie another corporation's user or a staff account to their customer, show them that
+ * identity, and let them end it for that customer by deleting the row. The refusal is answered
+ * 409 MAIL_HELD_ELSEWHERE, which names no identity.
+ */
+export function mayAddMailOf(caller: Caller, person: PersonReach | null): Decision {
+  if (person === null) return mayAdministerUsers(caller);
+  return maySeeIdentityOf(caller, person);
+}

@@ -1,18 +1,21 @@
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { UserRecord } from '../../domain/api/user';
 import { STAFF_CUSTOMER_CODE } from '../../domain/constants';
+import { normaliseMail } from '../../domain/mail-address';
 import { HttpError } from '../errors';
+import type { IdentityPort } from '../identity/identity-port';
 import { listAllCustomers } from '../repositories/customers-repository';
 import { findUserRecord } from '../repositories/users-repository';
-import { ACCOUNT_DELETED_MESSAGE, loadCaller } from './caller';
+import { ACCOUNT_DELETED_MESSAGE, type Caller } from './caller';
+
+// What the client asks during sign-in (docs/product.md §4 login flow): whether a mail has an
+// account (before a reset), the caller's customer codes, and their user record for one of them.
 
 /** docs/product.md §6: the caller's customer codes; a user holding 99999 receives every customer code. */
 export async function getCustomerCodesOfCaller(
-  db: Database,
-  request: FastifyRequest,
+  { db }: { db: Database },
+  caller: Caller,
 ): Promise<number[]> {
-  const caller = await loadCaller(db, request);
   if (caller.holdsCustomer(STAFF_CUSTOMER_CODE)) {
     return (await listAllCustomers(db)).map((c) => c.customerCode);
   }
@@ -24,12 +27,11 @@ export async function getCustomerCodesOfCaller(
  * they hold no row for get their staff record, so that their permissions stay those of staff.
  */
 export async function getUserRecordOfCaller(
-  db: Database,
-  request: FastifyRequest,
-  customerCode: number,
+  { db }: { db: Database },
+  caller: Caller,
+  input: { customerCode: number },
 ): Promise<UserRecord[]> {
-  const caller = await loadCaller(db, request);
-  const record = await findUserRecord(db, caller.uid, customerCode);
+  const record = await findUserRecord(db, caller.uid, input.customerCode);
   if (record?.delete_flag) throw new HttpError(409, 'ACCOUNT_DELETED', ACCOUNT_DELETED_MESSAGE);
   if (record) return [record];
   if (caller.isStaff) {
@@ -37,4 +39,15 @@ export async function getUserRecordOfCaller(
     if (staffRecord && !staffRecord.delete_flag) return [staffRecord];
   }
   throw new HttpError(403, 'FORBIDDEN');
+}
+
+/**
+ * Does the mail have an identity (docs/product.md §4 "Password reset: check the mail exists")? A
+ * pre-login call: no caller, rate-limited by its route.
+ */
+export async function mailHasIdentity(
+  { identity }: { identity: IdentityPort },
+  input: { mail: string },
+): Promise<boolean> {
+  return (await identity.findUidByMail(normaliseMail(input.mail))) !== null;
 }

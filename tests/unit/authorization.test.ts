@@ -4,14 +4,22 @@ import {
   authorize,
   customerScope,
   type Decision,
+  mayAddMailOf,
+  mayAdministerUsers,
   mayEditTopContent,
+  mayGiveUserType,
   mayImportLedger,
+  mayListUsersOf,
   mayLookUpCorporation,
   mayLookUpCustomer,
+  mayManageUsersOf,
   mayReadTopContent,
   mayRegisterFolderName,
   maySeeBucket,
   maySeeCustomer,
+  maySeeIdentityOf,
+  userAdminScope,
+  userTypeGroupScope,
   visibleCustomerOfBucket,
 } from '../../server/services/authorization';
 import { Caller } from '../../server/services/caller';
@@ -150,4 +158,132 @@ describe('authorize', () => {
     expect(() => authorize('forbidden')).toThrow(expect.objectContaining({ statusCode: 403 }));
     expect(() => authorize('not-found')).toThrow(expect.objectContaining({ statusCode: 404 }));
   });
+});
+
+// --- Managers (user administration) -------------------------------------------------------------
+
+describe('managers: who administers which users (docs/product.md §2, §6, §12; issue 17)', () => {
+  const managers = {
+    ...callers,
+    // An administrator of corporation 2001, and one who administers both corporations.
+    admin2: new Caller('admin2', [row(20001, 1, 2001)]),
+    both: new Caller('both', [row(10001, 1, 1001), row(20001, 1, 2001)]),
+    // Administrator of 1001 but only a general user at 2001: administers 1001 only.
+    mixed: new Caller('mixed', [row(10001, 1, 1001), row(20001, 2, 2001)]),
+  } as const;
+  type Manager = keyof typeof managers;
+  const corp1001 = { corporateCode: 1001 };
+  const corp2001 = { corporateCode: 2001 };
+
+  it('scope: staff every corporation, administrators those they administer, others none', () => {
+    expect(userAdminScope(managers.staff)).toBe('all');
+    expect(userAdminScope(managers.admin)).toEqual([1001]);
+    expect(userAdminScope(managers.both)).toEqual([1001, 2001]);
+    expect(userAdminScope(managers.mixed)).toEqual([1001]);
+    expect(userAdminScope(managers.user)).toEqual([]);
+    expect(userAdminScope(managers.type3)).toEqual([]);
+  });
+
+  const administer: [Manager, Decision][] = [
+    ['staff', 'allowed'],
+    ['admin', 'allowed'],
+    ['mixed', 'allowed'],
+    ['user', 'forbidden'],
+    ['multi', 'forbidden'],
+    ['other', 'forbidden'],
+    // Type 3 without customer 99999 is neither staff nor an administrator.
+    ['type3', 'forbidden'],
+  ];
+  it.each(administer)('mayAdministerUsers: %s → %s', (kind, expected) => {
+    expect(mayAdministerUsers(managers[kind])).toBe(expected);
+  });
+
+  const manage: [Manager, { corporateCode: number } | undefined, Decision][] = [
+    ['staff', corp1001, 'allowed'],
+    ['staff', corp2001, 'allowed'],
+    // Staff see every customer: a code that does not exist is simply not there.
+    ['staff', undefined, 'not-found'],
+    // Every customer of the administrator's corporation, held or not (10002 too).
+    ['admin', corp1001, 'allowed'],
+    ['admin', corp2001, 'forbidden'],
+    ['admin', undefined, 'forbidden'],
+    ['admin2', corp2001, 'allowed'],
+    ['admin2', corp1001, 'forbidden'],
+    ['both', corp2001, 'allowed'],
+    ['mixed', corp2001, 'forbidden'],
+    ['user', corp1001, 'forbidden'],
+    ['type3', corp1001, 'forbidden'],
+  ];
+  it.each(manage)('mayManageUsersOf: %s × customer %j → %s', (kind, customer, expected) => {
+    expect(mayManageUsersOf(managers[kind], customer)).toBe(expected);
+  });
+
+  const list: [Manager, ({ corporateCode: number } | undefined)[], Decision][] = [
+    ['staff', [corp1001, corp2001], 'allowed'],
+    ['staff', [undefined], 'allowed'],
+    ['admin', [corp1001, corp1001], 'allowed'],
+    ['admin', [corp1001, corp2001], 'forbidden'],
+    ['admin', [corp1001, undefined], 'forbidden'],
+    ['both', [corp1001, corp2001], 'allowed'],
+    ['user', [corp1001], 'forbidden'],
+  ];
+  it.each(list)('mayListUsersOf: %s × customers %j → %s', (kind, customers, expected) => {
+    expect(mayListUsersOf(managers[kind], customers)).toBe(expected);
+  });
+
+  const types: [Manager, number, Decision][] = [
+    ['staff', 3, 'allowed'],
+    ['staff', 2, 'allowed'],
+    ['admin', 1, 'allowed'],
+    ['admin', 2, 'allowed'],
+    ['admin', 4, 'allowed'],
+    ['admin', 3, 'forbidden'],
+    ['user', 2, 'forbidden'],
+  ];
+  it.each(types)('mayGiveUserType: %s × type %i → %s', (kind, type, expected) => {
+    expect(mayGiveUserType(managers[kind], type)).toBe(expected);
+  });
+
+  it('userTypeGroupScope: staff every group, administrators BtoB', () => {
+    expect(userTypeGroupScope(managers.staff)).toBe('all');
+    expect(userTypeGroupScope(managers.admin)).toBe('BtoB');
+  });
+
+  const inside = { corporations: [1001], staff: false };
+  const elsewhere = { corporations: [2001], staff: false };
+  const spanning = { corporations: [2001, 1001], staff: false };
+  const staffPerson = { corporations: [9999, 1001], staff: true };
+  const noRows = { corporations: [], staff: false };
+  const persons: [Manager, typeof inside, Decision][] = [
+    ['staff', elsewhere, 'allowed'],
+    ['staff', staffPerson, 'allowed'],
+    ['staff', noRows, 'allowed'],
+    // A deleted row of the corporation counts (the rows read include deleted ones).
+    ['admin', inside, 'allowed'],
+    ['admin', spanning, 'allowed'],
+    ['admin', elsewhere, 'forbidden'],
+    // Never a staff account, even one given a row of the administrator's corporation.
+    ['admin', staffPerson, 'forbidden'],
+    // An identity without any row is nobody's user yet: out of reach.
+    ['admin', noRows, 'forbidden'],
+    ['admin2', elsewhere, 'allowed'],
+    ['mixed', elsewhere, 'forbidden'],
+    ['user', inside, 'forbidden'],
+  ];
+  it.each(persons)('maySeeIdentityOf and mayAddMailOf: %s × %j → %s', (kind, person, expected) => {
+    expect(maySeeIdentityOf(managers[kind], person)).toBe(expected);
+    expect(mayAddMailOf(managers[kind], person)).toBe(expected);
+  });
+
+  const newPerson: [Manager, Decision][] = [
+    ['staff', 'allowed'],
+    ['admin', 'allowed'],
+    ['user', 'forbidden'],
+  ];
+  it.each(newPerson)(
+    'mayAddMailOf a new person (no identity, no rows): %s → %s',
+    (kind, expected) => {
+      expect(mayAddMailOf(managers[kind], null)).toBe(expected);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,13 +12,11 @@ import {
   updateUserBodySchema,
   userTypeListSchema,
 } from '../../../../../domain/api/user';
-import {
-  addUser,
-  deleteUser,
-  getAllUserTypes,
-  getUsersByCustomer,
-  updateUser,
-} from '../../../../services/user-admin-service';
+import { addUser } from '../../../../services/users/add-user';
+import { deleteUser } from '../../../../services/users/delete-user';
+import { getAllUserTypes, getUsersByCustomer } from '../../../../services/users/list-users';
+import { updateUser } from '../../../../services/users/update-user';
+import type { UserAdminDeps } from '../../../../services/users/user-admin-common';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -27,11 +25,12 @@ const tags = ['user'];
 /** The managers page (docs/product.md §2, §7): staff and corporate administrators only. */
 export async function userAdminRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({
+  const deps = (request: FastifyRequest): UserAdminDeps => ({
     db: app.db,
-    auth: app.auth,
+    identity: app.platform.identity,
     mailer: app.platform.mailer,
     config: app.config,
+    log: request.log,
   });
 
   api.post(
@@ -45,7 +44,10 @@ export async function userAdminRoutes(app: FastifyInstance) {
         response: { 200: z.array(managedUserSchema), ...errors },
       },
     },
-    async (request) => getUsersByCustomer(app.db, request, request.body.customer_code),
+    async (request) =>
+      getUsersByCustomer(deps(request), request.caller!, {
+        customerCodes: request.body.customer_code,
+      }),
   );
   api.post(
     '/get-all-user-type',
@@ -58,7 +60,8 @@ export async function userAdminRoutes(app: FastifyInstance) {
         response: { 200: userTypeListSchema, ...errors },
       },
     },
-    async (request) => getAllUserTypes(app.db, request, request.body.user_group),
+    async (request) =>
+      getAllUserTypes(deps(request), request.caller!, { userGroup: request.body.user_group }),
   );
   api.post(
     '/add-user',
@@ -75,7 +78,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
         response: { 200: savedUserSchema, ...errors },
       },
     },
-    async (request) => addUser(deps(), request, request.body),
+    async (request) => addUser(deps(request), request.caller!, request.body),
   );
   api.put(
     '/update-user',
@@ -88,7 +91,7 @@ export async function userAdminRoutes(app: FastifyInstance) {
         response: { 200: managedUserSchema, ...errors },
       },
     },
-    async (request) => updateUser(app.db, request, request.body),
+    async (request) => updateUser(deps(request), request.caller!, request.body),
   );
   api.put(
     '/delete-user',
@@ -101,6 +104,6 @@ export async function userAdminRoutes(app: FastifyInstance) {
         response: { 200: deletedUserSchema, ...errors },
       },
     },
-    async (request) => deleteUser(app.db, request, request.body.id),
+    async (request) => deleteUser(deps(request), request.caller!, { id: request.body.id }),
   );
 }

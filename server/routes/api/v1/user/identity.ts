@@ -28,7 +28,7 @@ export async function userIdentityRoutes(app: FastifyInstance) {
         response: { 200: customerCodeListSchema, ...errors },
       },
     },
-    async (request) => getCustomerCodesOfCaller(app.db, request),
+    async (request) => getCustomerCodesOfCaller({ db: app.db }, request.caller!),
   );
 
   api.post(
@@ -42,6 +42,9 @@ export async function userIdentityRoutes(app: FastifyInstance) {
         response: { 200: userRecordListSchema, ...errors },
       },
     },
-    async (request) => getUserRecordOfCaller(app.db, request, request.body.customer_code),
+    async (request) =>
+      getUserRecordOfCaller({ db: app.db }, request.caller!, {
+        customerCode: request.body.customer_code,
+      }),
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../../../domain/api/user';
 import { normaliseMail } from '../../../../../domain/mail-address';
 import { isAccountLocked } from '../../../../identity/lockout';
-import { identityExistsForMail } from '../../../../repositories/users-repository';
+import { mailHasIdentity } from '../../../../services/sign-in-lookups';
 import { errorAnswers } from '../openapi-parts';
 
 const errors = errorAnswers(400, 401, 429);
@@ -69,7 +69,9 @@ export async function userPreLoginRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await app.preLoginLimiter.assertAllowed(request, normaliseMail(request.body.mail));
-      return { is_exist_mail_flag: await identityExistsForMail(app.db, request.body.mail) };
+      return {
+        is_exist_mail_flag: await mailHasIdentity(app.platform, { mail: request.body.mail }),
+      };
     },
   );
 }

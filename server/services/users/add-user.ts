@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import type { ManagedUser, saveUserBodySchema } from '../../../domain/api/user';
+import { normaliseMail } from '../../../domain/mail-address';
+import { MAIL_HELD_ELSEWHERE } from '../../../domain/manager-row';
+import { HttpError } from '../../errors';
+import { IdentityExistsError } from '../../identity/identity-port';
+import { invitationMail } from '../../identity/mail-templates';
+import { recordAudit } from '../../repositories/audit-log-repository';
+import {
+  findManagedUser,
+  findRowOfMailAt,
+  insertUserRow,
+  inUsersTransaction,
+  reachOfIdentities,
+  reachOfMail,
+  restoreUserRow,
+  UserRowTakenError,
+} from '../../repositories/users-repository';
+import { authorize, mayAddMailOf, mayAdministerUsers } from '../authorization';
+import type { Caller } from '../caller';
+import {
+  actorOf,
+  assertValidRow,
+  customerToManage,
+  duplicate,
+  type UserAdminDeps,
+  withVisibleUids,
+} from './user-admin-common';
+
+type SaveUser = z.infer<typeof saveUserBodySchema>;
+
+const mailHeldElsewhere = () =>
+  new HttpError(409, MAIL_HELD_ELSEWHERE.code, MAIL_HELD_ELSEWHERE.message, {
+    detail: { description: MAIL_HELD_ELSEWHERE.description },
+  });
+
+/**
+ * Adds a user row. A mail without an identity gets one (no usable password) and an invitation
+ * whose link lets the person choose a password; an existing mail only gains the row, and an
+ * administrator may add it only for a person within their reach (mayAddMailOf, issue 17). A row
+ * deleted before (docs/product.md §8 tells a deleted user to ask their administrator to be added
+ * again) is brought back with the new name and permission instead of refused as a duplicate.
+ *
+ * The identity lives with the provider, outside the database's transaction: it is created after
+ * every check has passed, and removed again when its row cannot be written, so that a failed
+ * save leaves no identity that would hold the mail for nobody.
+ */
+export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUser) {
+  const { db, identity } = deps;
+  authorize(mayAdministerUsers(caller));
+  assertValidRow(input);
+  const customer = await customerToManage(db, caller, input);
+  const mail = normaliseMail(input.mail);
+  const userName = input.user_name.trim();
+
+  const existingUid = await identity.findUidByMail(mail);
+  const reach = await reachOfMail(db, mail, existingUid);
+  const isNewPerson = existingUid === null && reach.corporations.length === 0;
+  if (mayAddMailOf(caller, isNewPerson ? null : reach) !== 'allowed') throw mailHeldElsewhere();
+  const taken = await findRowOfMailAt(db, mail, input.customer_code);
+  if (taken && !taken.deleted) throw duplicate('mail');
+
+  let uid = existingUid;
+  const isNewAccount = uid === null;
+  if (uid === null) {
+    try {
+      uid = await identity.createIdentity({ mail, name: userName, mailVerified: false });
+    } catch (err) {
+      // The same mail added at the same moment (a double submit): the other one won.
+      if (err instanceof IdentityExistsError) throw duplicate('mail');
+      throw err;
+    }
+  }
+  const firebaseUid = uid;
+
+  let user: ManagedUser;
+  try {
+    user = await inUsersTransaction(db, async (tx) => {
+      const values = {
+        user_name: userName,
+        user_type_id: input.user_type_id,
+        firebase_uid: firebaseUid,
+      };
+      const before = taken ? ((await findManagedUser(tx, taken.id)) ?? null) : null;
+      let id: number;
+      if (taken) {
+        await restoreUserRow(tx, taken.id, values);
+        id = taken.id;
+      } else {
+        id = await insertUserRow(tx, { ...values, mail, customer_code: input.customer_code });
+      }
+      const saved = (await findManagedUser(tx, id))!;
+      await recordAudit(tx, {
+        ...actorOf(caller),
+        action: taken ? 'user.restore' : 'user.create',
+        entity: 'user',
+        entityId: saved.id,
+        before,
+        after: { ...saved, is_new_account: isNewAccount },
+      });
+      return saved;
+    });
+  } catch (err) {
+    if (isNewAccount) await removeUnusedIdentity(deps, firebaseUid);
+    if (err instanceof UserRowTakenError) throw duplicate('mail');
+    throw err;
+  }
+
+  const invitationSent = isNewAccount && (await sendInvitation(deps, user, customer.customerName));
+  const [visible] = await withVisibleUids(db, caller, [user]);
+  return { ...visible!, is_new_account: isNewAccount, invitation_sent: invitationSent };
+}
+
+/** An identity created for a row that could not be written, unless a row took it meanwhile. */
+async function removeUnusedIdentity(deps: UserAdminDeps, uid: string) {
+  try {
+    if ((await reachOfIdentities(deps.db, [uid])).size === 0) {
+      await deps.identity.deleteIdentity(uid);
+    }
+  } catch (err) {
+    deps.log.error({ err, uid }, 'an identity created for a failed save could not be removed');
+  }
+}
+
+/**
+ * The invitation mail. The user exists whatever happens here; when the mail cannot be sent the
+ * answer says so instead of failing the save, and the person can still use "forgot password".
+ */
+async function sendInvitation(
+  deps: UserAdminDeps,
+  user: ManagedUser,
+  customerName: string,
+): Promise<boolean> {
+  try {
+    const link = await deps.identity.invitationLink(user.firebase_uid!);
+    await deps.mailer.send({
+      to: user.mail,
+      ...invitationMail(deps.config, user.user_name, customerName, link),
+    });
+    return true;
+  } catch (err) {
+    deps.log.error({ err, userId: user.id }, 'invitation mail could not be sent');
+    return false;
+  }
+}
