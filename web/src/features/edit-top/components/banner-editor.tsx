@@ -4,7 +4,7 @@ import { bannerProblems } from '@domain/top-content';
 import { Box, Center, Image, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import { type EditColumn, textColumn } from '../../../components/edit-rows/edit-rows-table';
+import { type EditColumn, textColumn } from '../../../components/edit-rows/edit-columns';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAddBanner } from '../api/add-banner';
 import { useDeleteBanner } from '../api/delete-banner';

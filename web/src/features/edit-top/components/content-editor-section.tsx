@@ -2,11 +2,8 @@ import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { DeleteConfirmDialog } from '../../../components/edit-rows/delete-confirm-dialog';
-import {
-  AddRowButton,
-  type EditColumn,
-  EditRowsTable,
-} from '../../../components/edit-rows/edit-rows-table';
+import { AddRowButton, type EditColumn } from '../../../components/edit-rows/edit-columns';
+import { EditRowsTable } from '../../../components/edit-rows/edit-rows-table';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import {
   type CellProblems,

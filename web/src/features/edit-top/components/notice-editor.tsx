@@ -1,7 +1,7 @@
 import type { Notice } from '@domain/api/top-content';
 import { noticeProblems } from '@domain/top-content';
 import { useCallback } from 'react';
-import { textColumn } from '../../../components/edit-rows/edit-rows-table';
+import { textColumn } from '../../../components/edit-rows/edit-columns';
 import { useAppConfig } from '../../../lib/app-config';
 import { useAddNotice } from '../api/add-notice';
 import { useDeleteNotice } from '../api/delete-notice';

@@ -1,5 +1,5 @@
 import { EditSelect } from '../../../components/edit-rows/edit-cells';
-import { type EditColumn, textColumn } from '../../../components/edit-rows/edit-rows-table';
+import { type EditColumn, textColumn } from '../../../components/edit-rows/edit-columns';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import type { EditRow } from '../../../hooks/use-edit-rows';
 import type { ManagerSort } from '../utils/manager-sort';

@@ -1,5 +1,5 @@
 import { Group, Loader, NativeSelect } from '@mantine/core';
-import { AddRowButton } from '../../../components/edit-rows/edit-rows-table';
+import { AddRowButton } from '../../../components/edit-rows/edit-columns';
 import type { ManagersPageState } from '../hooks/use-managers-page';
 import { SORT_OPTIONS, sortValue } from '../utils/manager-sort';
 import classes from './managers-page.module.css';
