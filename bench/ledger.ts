@@ -22,7 +22,7 @@ import { type Database, queryRows, type Statement } from '../db/client';
 import { ledgerItems } from '../db/schema';
 import { isDatabaseEmpty } from '../db/seed/seed-demo-data';
 import type { LedgerSearchBody } from '../domain/api/ledger';
-import { todayInJapan } from '../domain/ledger-search';
+import { todayInJapan } from '../domain/japan-time';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPlatform, type Platform, seedDemoIfEmpty } from '../server/platform';

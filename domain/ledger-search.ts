@@ -1,4 +1,9 @@
 import { KEYWORDS_MAX, LEDGER_STATUS, type LedgerStatus } from './constants';
+import { addYears } from './japan-time';
+
+// web/src/features/orders/components/order-filters.ts still takes todayInJapan from here; the
+// rule itself lives in japan-time.ts (drop this line once the web app imports it from there).
+export { todayInJapan } from './japan-time';
 
 // Rules of the order-line search (docs/product.md §2 Filter panel, §4 Orders, §5 keywords and item numbers).
 // The server builds its SQL from these, and the web app applies the same rules to loaded rows.
@@ -118,8 +123,6 @@ export function matchesItemNo(itemName: string, filter: ItemNoFilter | null): bo
 // Dates (docs/product.md §4 and §9: empty dates mean two years ago to two years ahead)
 
 export const DEFAULT_WINDOW_YEARS = 2;
-const DAY_MS = 86_400_000;
-const JST_OFFSET_MS = 9 * 3_600_000;
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: string): boolean {
@@ -141,25 +144,6 @@ export function parseDateInput(value: string | null | undefined): string | null 
   if (!match) return undefined;
   const iso = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
   return isIsoDate(iso) ? iso : undefined;
-}
-
-/** The calendar date in Japan at an instant, YYYY-MM-DD. */
-export function todayInJapan(now: Date): string {
-  return new Date(now.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The same day some years later or earlier; 29 February becomes 28 February in other years. */
-export function addYears(isoDate: string, years: number): string {
-  const y = Number(isoDate.slice(0, 4)) + years;
-  const m = Number(isoDate.slice(5, 7));
-  let d = Number(isoDate.slice(8, 10));
-  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  if (d > lastDay) d = lastDay;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-export function addDays(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { LEDGER_STATUS } from '../../domain/constants';
+import { isoDateOfDay } from '../../domain/japan-time';
 import type { ledgerItems } from '../schema';
 import type { DemoCustomer } from './demo-master-data';
 import {
@@ -57,18 +58,6 @@ export const DOCUMENT_FILE_PREFIX: Record<DocumentKind, string> = {
   shippingNotice: '出荷案内',
   deliverySlip: '納品書',
 };
-
-const DAY_MS = 86_400_000;
-const JST_OFFSET_MS = 9 * 3_600_000;
-
-/** Days since 1970-01-01 of the calendar date in Japan at the given instant. */
-export function jstDayNumber(instant: Date): number {
-  return Math.floor((instant.getTime() + JST_OFFSET_MS) / DAY_MS);
-}
-
-export function isoDateOfDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
 
 const yymm = (day: number) => isoDateOfDay(day).slice(2, 7).replace('-', '');
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -177,7 +166,7 @@ interface OrderPlan {
 export interface GenerateLedgerOptions {
   customer: DemoCustomer;
   lineCount: number;
-  /** Today's date in Japan as a day number (jstDayNumber). */
+  /** Today's date in Japan as a day number (japanDayNumber). */
   today: number;
   random: Random;
   counters: LedgerCounters;

@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { LEDGER_STATUS, ORDER_DOCUMENTS_FOLDER } from '../../domain/constants';
+import { japanDayNumber } from '../../domain/japan-time';
 import type { Database } from '../client';
 import {
   banners,
@@ -24,7 +25,6 @@ import { buildPdf } from './file-builders';
 import {
   documentPdfLines,
   generateLedger,
-  jstDayNumber,
   type LedgerCounters,
   type LedgerRow,
 } from './ledger-generator';
@@ -169,7 +169,7 @@ export async function seedDemoData(
   if (!(await isDatabaseEmpty(db))) throw new DatabaseNotEmptyError();
 
   // Everything is generated before the transaction so that it stays short.
-  const today = jstDayNumber(now);
+  const today = japanDayNumber(now);
   const counters: LedgerCounters = { saleOrder: 0, delivery: 0 };
   const ledgerRows: LedgerRow[] = [];
   const tasks: StorageTask[] = [];

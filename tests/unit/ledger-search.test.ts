@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addKeyword,
-  addYears,
   itemNoFilterOf,
   keywordMatchOf,
   ledgerDateWindow,
@@ -16,8 +15,8 @@ import {
   parseLedgerStatus,
   parseStatusFilter,
   searchFolded,
-  todayInJapan,
 } from '../../domain/ledger-search';
+import { addYears, todayInJapan } from '../../domain/japan-time';
 
 describe('status (docs/product.md §7: all / shipped / backlog)', () => {
   it('reads the codes, the Japanese wording, and empty as all', () => {
