@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LedgerItem } from '../../domain/api/ledger';
+import { addDays, addYears, todayInJapan } from '../../domain/japan-time';
 import {
   LEDGER_TOO_MANY_ROWS_MESSAGE,
   type LedgerSearchInput,
   ledgerSearchCriteriaOf,
   matchesLedgerSearch,
 } from '../../domain/ledger-search';
-import { addDays, addYears, todayInJapan } from '../../domain/japan-time';
 import { bearer, signIn } from './helpers/auth';
 import { createBacklogItem, createLedgerItem, insertLedgerItems } from './helpers/ledger-factory';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addYears, todayInJapan } from '../../domain/japan-time';
 import {
   addKeyword,
   itemNoFilterOf,
@@ -16,7 +17,6 @@ import {
   parseStatusFilter,
   searchFolded,
 } from '../../domain/ledger-search';
-import { addYears, todayInJapan } from '../../domain/japan-time';
 
 describe('status (docs/product.md §7: all / shipped / backlog)', () => {
   it('reads the codes, the Japanese wording, and empty as all', () => {
