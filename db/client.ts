@@ -23,6 +23,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type the rest of the code sees, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(…)`: repositories take it where a write needs its row lock. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

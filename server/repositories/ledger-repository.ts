@@ -6,6 +6,7 @@ import {
   fillPlaceholders,
   getTableColumns,
   gte,
+  inArray,
   lte,
   or,
   type Placeholder,
@@ -13,9 +14,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type Database, queryRows, type Statement } from '../../db/client';
+import { type Database, queryRows, type Statement, type Transaction } from '../../db/client';
 import { ledgerItems } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
+import { DOCUMENT_FILE_FIELD, DOCUMENT_TYPES } from '../../domain/api/order-documents';
 import {
   type LedgerSearchCriteria,
   type LedgerSort,
@@ -417,4 +419,68 @@ export async function upsertLedgerLines(
   const rows = (result as unknown as { rows: { inserted: boolean }[] }).rows;
   const inserted = rows.filter((r) => r.inserted).length;
   return { inserted, updated: rows.length - inserted };
+}
+
+// Imports run one at a time (they are the only writers of ledger_items), so two files writing the
+// same lines cannot deadlock each other.
+const IMPORT_LOCK_KEY = 7_310_005;
+
+/** Waits for any other import to end; held until the transaction ends. */
+export async function lockLedgerImports(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order documents: the file names a line references (docs/product.md §3, issue 5 item 4)
+
+/** The four keys that name one order line. */
+export interface LedgerLineKey {
+  sale_order_no: string;
+  sale_order_line_no: number;
+  delivery_no: string;
+  delivery_line_no: number;
+}
+
+/** The customer of one line and its three documents' file names ('' when it has none). */
+export async function findLineDocuments(
+  db: Database,
+  key: LedgerLineKey,
+): Promise<
+  { customerCode: number; invoice: string; shipped: string; delivery: string } | undefined
+> {
+  const [line] = await db
+    .select({
+      customerCode: ledgerItems.customer_code,
+      invoice: ledgerItems.invoice_file_name,
+      shipped: ledgerItems.shipped_file_name,
+      delivery: ledgerItems.delivery_file_name,
+    })
+    .from(ledgerItems)
+    .where(
+      and(
+        eq(ledgerItems.sale_order_no, key.sale_order_no),
+        eq(ledgerItems.sale_order_line_no, key.sale_order_line_no),
+        eq(ledgerItems.delivery_no, key.delivery_no),
+        eq(ledgerItems.delivery_line_no, key.delivery_line_no),
+      ),
+    );
+  return line;
+}
+
+/** Of the given file names, those a line of the customer references as one of its documents. */
+export async function referencedDocumentNames(
+  db: Database,
+  customerCode: number,
+  names: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const type of DOCUMENT_TYPES) {
+    const column = ledgerItems[DOCUMENT_FILE_FIELD[type]];
+    const rows = await db
+      .selectDistinct({ name: column })
+      .from(ledgerItems)
+      .where(and(eq(ledgerItems.customer_code, customerCode), inArray(column, [...names])));
+    for (const r of rows) found.add(r.name);
+  }
+  return found;
 }

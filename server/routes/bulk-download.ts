@@ -19,7 +19,7 @@ export async function bulkDownloadRoutes(app: FastifyInstance, opts: { storage: 
     `${BULK_DOWNLOAD_PATH}/:id`,
     { schema: { hide: true, params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }) } },
     async (request, reply) => {
-      const download = await findBulkDownload(app.db, request.params.id);
+      const download = await findBulkDownload({ db: app.db }, request.params.id);
       if (!download) {
         throw new HttpError(
           410,

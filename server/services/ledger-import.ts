@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { customers } from '../../db/schema';
 import type { LedgerImportAnswer } from '../../domain/api/ledger';
-import { STAFF_CUSTOMER_CODE } from '../../domain/constants';
 import { parseDateInput, parseLedgerStatus } from '../../domain/ledger-search';
 import { plainFileNameProblem, type SharedPathProblem } from '../../domain/shared-path';
-import { forbidden, HttpError } from '../errors';
+import { HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
-import { type LedgerLine, upsertLedgerLines } from '../repositories/ledger-repository';
-import { loadCaller } from './caller';
+import { existingCustomerCodes } from '../repositories/customers-repository';
+import {
+  type LedgerLine,
+  lockLedgerImports,
+  upsertLedgerLines,
+} from '../repositories/ledger-repository';
+import { authorize, mayImportLedger } from './authorization';
+import type { Caller } from './caller';
+import { auditActorOf, type DatabasePort } from './ports';
 
 // The ledger import (docs/product.md §13): a CSV export of the maker's core system, upserted on
 // sale_order_no + sale_order_line_no + delivery_no + delivery_line_no. Every row is checked
@@ -25,8 +28,6 @@ const MAX_LISTED_PROBLEMS = 100;
 const ROWS_PER_STATEMENT = 2000;
 const CHUNK_BYTES = 64 * 1024;
 const YIELD_EVERY = 1000;
-// Serialises imports, so two files writing the same lines cannot deadlock each other.
-const IMPORT_LOCK_KEY = 7_310_005;
 const INT_MAX = 2_147_483_647;
 
 type ColumnKind = 'code' | 'count' | 'int' | 'money' | 'date' | 'text' | 'status' | 'fileName';
@@ -451,10 +452,9 @@ export async function importLedgerCsv(
   const sha256 = checked.hex();
 
   return db.transaction(async (tx) => {
-    // Imports run one at a time (they are the only writers of ledger_items), so two files
-    // writing the same lines cannot deadlock each other.
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
-    throwIfAnyProblem(problems, await unknownCustomers(tx as unknown as Database, byCustomer));
+    // Imports run one at a time, so two files writing the same lines cannot deadlock each other.
+    await lockLedgerImports(tx);
+    throwIfAnyProblem(problems, await unknownCustomers(tx, byCustomer));
 
     const written = new Digest();
     const changed = new ProblemList();
@@ -505,18 +505,14 @@ export async function importLedgerCsv(
 }
 
 /** Every line naming a customer code that is not registered, as problems. */
-async function unknownCustomers(db: Database, byCustomer: LinesByCustomer): Promise<ProblemList> {
+async function unknownCustomers(
+  db: Pick<Database, 'select'>,
+  byCustomer: LinesByCustomer,
+): Promise<ProblemList> {
   const problems = new ProblemList();
   const codes = [...byCustomer.keys()];
   if (codes.length === 0) return problems;
-  const known = new Set(
-    (
-      await db
-        .select({ code: customers.customer_code })
-        .from(customers)
-        .where(inArray(customers.customer_code, codes))
-    ).map((r) => r.code),
-  );
+  const known = await existingCustomerCodes(db, codes);
   for (const [code, { lines, count }] of byCustomer) {
     if (known.has(code)) continue;
     for (const lineNo of lines) {
@@ -543,21 +539,14 @@ function throwIfAnyProblem(...lists: ProblemList[]): void {
 }
 
 /** POST /api/v1/spec/import-ledger: staff only; a bad file answers 400 naming its lines. */
-export async function importLedgerFromRequest(
-  db: Database,
-  request: FastifyRequest,
+export async function importLedgerAsCaller(
+  deps: DatabasePort,
+  caller: Caller,
   csv: string,
 ): Promise<LedgerImportAnswer> {
-  const caller = await loadCaller(db, request);
-  if (!caller.isStaff) throw forbidden();
-  const actorRow =
-    caller.rows.find((r) => r.customerCode === STAFF_CUSTOMER_CODE) ?? caller.rows[0]!;
+  authorize(mayImportLedger(caller));
   try {
-    return await importLedgerCsv(db, csv, {
-      actorUserId: actorRow.userId,
-      actorMail: actorRow.mail,
-      source: 'api',
-    });
+    return await importLedgerCsv(deps.db, csv, { ...auditActorOf(caller), source: 'api' });
   } catch (error) {
     if (error instanceof LedgerImportError) {
       throw new HttpError(400, 'VALIDATION_ERROR', error.message, {

@@ -1,22 +1,23 @@
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { LedgerItem, LedgerItemPage, LedgerSearchBody } from '../../domain/api/ledger';
 import { PAGE_SIZE } from '../../domain/constants';
+import { todayInJapan } from '../../domain/japan-time';
 import {
   DEFAULT_LEDGER_SORT,
   LEDGER_TOO_MANY_ROWS_MESSAGE,
   LEDGER_UNPAGED_MAX_ROWS,
   type LedgerSearchCriteria,
   ledgerSearchCriteriaOf,
-  todayInJapan,
 } from '../../domain/ledger-search';
-import { forbidden, HttpError } from '../errors';
+import { HttpError } from '../errors';
 import {
   findLedgerItems,
   findLedgerPage,
   type LedgerPageRequest,
 } from '../repositories/ledger-repository';
-import { loadCaller } from './caller';
+import { authorize, maySeeCustomer } from './authorization';
+import type { Caller } from './caller';
+import type { DatabasePort } from './ports';
 
 // The order-line search (docs/product.md §7 /spec/search-result-ledgerItem). Who may search which customer
 // comes from the token (docs/product.md §12): staff any customer; everybody else, corporate
@@ -80,8 +81,8 @@ async function runLedgerSearch(
 }
 
 export async function searchLedgerItems(
-  db: Database,
-  request: FastifyRequest,
+  deps: DatabasePort,
+  caller: Caller,
   body: LedgerSearchBody,
   now = new Date(),
 ): Promise<LedgerItem[] | LedgerItemPage> {
@@ -90,7 +91,6 @@ export async function searchLedgerItems(
   // makes the database do no search work, and a refusal takes the same time whatever the search.
   // Reading the caller's rows beside the search saved one round trip (docs/decisions/005), at the
   // price of searching for callers who were then refused.
-  const caller = await loadCaller(db, request);
-  if (!caller.isStaff && !caller.holdsCustomer(body.customer_code)) throw forbidden();
-  return runLedgerSearch(db, plan);
+  authorize(maySeeCustomer(caller, body.customer_code));
+  return runLedgerSearch(deps.db, plan);
 }

@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
-import { bulkDownloads, customers, ledgerItems } from '../../db/schema';
-import {
-  type bulkDownloadBodySchema,
-  DOCUMENT_TYPES,
-  type DocumentType,
-  type LedgerFileAnswer,
-  type ledgerFileQuerySchema,
+import type {
+  bulkDownloadBodySchema,
+  LedgerFileAnswer,
+  ledgerFileQuerySchema,
 } from '../../domain/api/order-documents';
 import { ORDER_DOCUMENTS_FOLDER } from '../../domain/constants';
+import { todayInJapan } from '../../domain/japan-time';
+import { plainFileNameProblem } from '../../domain/shared-path';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import {
+  type BulkDownloadRow,
+  findBulkDownloadRow,
+  insertBulkDownload,
+} from '../repositories/bulk-downloads-repository';
+import { bucketOfCustomer, customerCodesOfBucket } from '../repositories/customers-repository';
+import { findLineDocuments, referencedDocumentNames } from '../repositories/ledger-repository';
 import type { ObjectStorage } from '../storage/storage-port';
-import { type Caller, loadCaller } from './caller';
+import { authorize, maySeeBucket, maySeeCustomer, visibleCustomerOfBucket } from './authorization';
+import type { Caller } from './caller';
+import type { DatabasePort, LogPort } from './ports';
 
 // Order documents (issue 5 item 4): invoices, shipping notices and delivery slips of the ledger's
 // lines, in the customer's bucket under Spec/. Paths come from the database, never from the client:
@@ -23,60 +28,28 @@ import { type Caller, loadCaller } from './caller';
 type LedgerFileQuery = z.infer<typeof ledgerFileQuerySchema>;
 type BulkDownloadBody = z.infer<typeof bulkDownloadBodySchema>;
 
-export interface OrderDocumentPorts {
-  db: Database;
+export interface OrderDocumentPorts extends DatabasePort {
   storage: ObjectStorage;
   downloadTtlSeconds: number;
   publicBaseUrl: string;
+  log: LogPort;
 }
 
 export const BULK_DOWNLOAD_PATH = '/api/storage/bulk';
 const documentKey = (fileName: string) => `${ORDER_DOCUMENTS_FOLDER}/${fileName}`;
-const FILE_COLUMNS = {
-  invoice: ledgerItems.invoice_file_name,
-  shipped: ledgerItems.shipped_file_name,
-  delivery: ledgerItems.delivery_file_name,
-} as const satisfies Record<DocumentType, unknown>;
-
-/** Orders are per customer code: staff any, others only the customer codes they hold (docs/product.md §12). */
-function assertMaySeeOrders(caller: Caller, customerCode: number) {
-  if (!caller.isStaff && !caller.holdsCustomer(customerCode)) throw forbidden();
-}
-
-async function bucketOf(db: Database, customerCode: number) {
-  const [row] = await db
-    .select({ bucket: customers.customer_bucket_name })
-    .from(customers)
-    .where(eq(customers.customer_code, customerCode));
-  return row?.bucket;
-}
 
 /** GET /spec/specified-ledger-file-path: signed URLs of the three documents of one line. */
 export async function ledgerFileLinks(
   ports: OrderDocumentPorts,
-  request: FastifyRequest,
+  caller: Caller,
   query: LedgerFileQuery,
 ): Promise<LedgerFileAnswer> {
-  const caller = await loadCaller(ports.db, request);
-  const [line] = await ports.db
-    .select({
-      customerCode: ledgerItems.customer_code,
-      invoice: ledgerItems.invoice_file_name,
-      shipped: ledgerItems.shipped_file_name,
-      delivery: ledgerItems.delivery_file_name,
-    })
-    .from(ledgerItems)
-    .where(
-      and(
-        eq(ledgerItems.sale_order_no, query.sale_order_no),
-        eq(ledgerItems.sale_order_line_no, query.sale_order_line_no),
-        eq(ledgerItems.delivery_no, query.delivery_no),
-        eq(ledgerItems.delivery_line_no, query.delivery_line_no),
-      ),
-    );
+  // The line's customer is the rule's target, so the line is read first; a line of another
+  // customer is refused before any of its documents is looked at.
+  const line = await findLineDocuments(ports.db, query);
   if (!line) throw notFound();
-  assertMaySeeOrders(caller, line.customerCode);
-  const bucket = await bucketOf(ports.db, line.customerCode);
+  authorize(maySeeCustomer(caller, line.customerCode));
+  const bucket = await bucketOfCustomer(ports.db, line.customerCode);
   if (!bucket) throw notFound();
 
   const linkOf = async (fileName: string) => {
@@ -96,7 +69,7 @@ export async function ledgerFileLinks(
     linkOf(line.shipped),
     linkOf(line.delivery),
   ]);
-  request.log.info(
+  ports.log.info(
     { uid: caller.uid, sale_order_no: query.sale_order_no },
     'order document urls issued',
   );
@@ -111,38 +84,20 @@ export async function ledgerFileLinks(
 
 /** The customer whose bucket this is, when the caller may see its orders. */
 async function orderCustomerOfBucket(
-  db: Database,
+  ports: OrderDocumentPorts,
   caller: Caller,
   bucketName: string,
 ): Promise<number> {
-  const rows = await db
-    .select({ code: customers.customer_code })
-    .from(customers)
-    .where(eq(customers.customer_bucket_name, bucketName));
-  const visible = rows.find((r) => caller.isStaff || caller.holdsCustomer(r.code));
-  if (!visible) {
-    if (caller.isStaff) throw notFound();
-    throw forbidden();
-  }
-  return visible.code;
+  const codes = await customerCodesOfBucket(ports.db, bucketName);
+  authorize(maySeeBucket(caller, codes));
+  return visibleCustomerOfBucket(caller, codes)!;
 }
 
-/** File names (of the requested ones) that the customer's ledger lines reference. */
-async function referencedFileNames(
-  db: Database,
-  customerCode: number,
-  names: string[],
-): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const type of DOCUMENT_TYPES) {
-    const column = FILE_COLUMNS[type];
-    const rows = await db
-      .selectDistinct({ name: column })
-      .from(ledgerItems)
-      .where(and(eq(ledgerItems.customer_code, customerCode), inArray(column, names)));
-    for (const r of rows) found.add(r.name);
+/** A single file name: the shared files' rule (domain/shared-path.ts), the ledger import's too. */
+function assertPlainFileNames(names: readonly string[]): void {
+  if (names.some((name) => plainFileNameProblem(name) !== null)) {
+    throw new HttpError(400, 'INVALID_PATH', 'ファイル名が正しくありません。');
   }
-  return found;
 }
 
 /**
@@ -151,15 +106,12 @@ async function referencedFileNames(
  */
 export async function orderDocumentUrl(
   ports: OrderDocumentPorts,
-  request: FastifyRequest,
+  caller: Caller,
   body: { bucket_name: string; file_name: string },
 ): Promise<{ url: string }> {
-  if (!isPlainFileName(body.file_name)) {
-    throw new HttpError(400, 'INVALID_PATH', 'ファイル名が正しくありません。');
-  }
-  const caller = await loadCaller(ports.db, request);
-  const customerCode = await orderCustomerOfBucket(ports.db, caller, body.bucket_name);
-  const referenced = await referencedFileNames(ports.db, customerCode, [body.file_name]);
+  assertPlainFileNames([body.file_name]);
+  const customerCode = await orderCustomerOfBucket(ports, caller, body.bucket_name);
+  const referenced = await referencedDocumentNames(ports.db, customerCode, [body.file_name]);
   if (!referenced.has(body.file_name)) throw forbidden();
   const key = documentKey(body.file_name);
   if ((await ports.storage.headObject(body.bucket_name, key)) === null) throw notFound();
@@ -170,28 +122,13 @@ export async function orderDocumentUrl(
   return { url };
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const SEPARATOR_OR_CONTROL = /[/\\\u0000-\u001f\u007f]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: they are replaced in zip names
 const UNSAFE_IN_FILE_NAME = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
-
-/** A single file name: no folders, no traversal, no control characters. */
-function isPlainFileName(name: string): boolean {
-  return (
-    name.length > 0 &&
-    name.length <= 255 &&
-    !SEPARATOR_OR_CONTROL.test(name) &&
-    name !== '.' &&
-    name !== '..' &&
-    !/%(2f|5c|2e|00)/i.test(name)
-  );
-}
 
 /** "<product prefix + label>_<YYYYMMDD>.zip" with characters unsafe in file names replaced. */
 export function bulkZipName(downloadName: string, now: Date): string {
   const safe = downloadName.replace(UNSAFE_IN_FILE_NAME, '_').trim() || '書類';
-  const jst = new Date(now.getTime() + 9 * 60 * 60 * 1000);
-  const date = jst.toISOString().slice(0, 10).replaceAll('-', '');
+  const date = todayInJapan(now).replaceAll('-', '');
   return `${safe}_${date}.zip`;
 }
 
@@ -202,7 +139,7 @@ export function bulkZipName(downloadName: string, now: Date): string {
  */
 export async function createBulkDownload(
   ports: OrderDocumentPorts,
-  request: FastifyRequest,
+  caller: Caller,
   body: BulkDownloadBody,
 ) {
   if (body.folder_name !== ORDER_DOCUMENTS_FOLDER) {
@@ -214,12 +151,9 @@ export async function createBulkDownload(
     ]);
   }
   const names = [...new Set(body.file_names)];
-  if (!names.every(isPlainFileName)) {
-    throw new HttpError(400, 'INVALID_PATH', 'ファイル名が正しくありません。');
-  }
-  const caller = await loadCaller(ports.db, request);
-  const customerCode = await orderCustomerOfBucket(ports.db, caller, body.bucket_name);
-  const referenced = await referencedFileNames(ports.db, customerCode, names);
+  assertPlainFileNames(names);
+  const customerCode = await orderCustomerOfBucket(ports, caller, body.bucket_name);
+  const referenced = await referencedDocumentNames(ports.db, customerCode, names);
   if (names.some((n) => !referenced.has(n))) throw forbidden();
 
   const present: string[] = [];
@@ -240,16 +174,19 @@ export async function createBulkDownload(
   const now = new Date();
   const fileName = bulkZipName(body.download_name, now);
   const id = randomBytes(24).toString('base64url');
-  await ports.db.delete(bulkDownloads).where(lt(bulkDownloads.expires_at, now));
-  await ports.db.insert(bulkDownloads).values({
-    id,
-    bucket: body.bucket_name,
-    keys: present.map(documentKey),
-    file_name: fileName,
-    created_by: caller.uid,
-    expires_at: new Date(now.getTime() + ports.downloadTtlSeconds * 1000),
-  });
-  request.log.info(
+  await insertBulkDownload(
+    ports.db,
+    {
+      id,
+      bucket: body.bucket_name,
+      keys: present.map(documentKey),
+      file_name: fileName,
+      created_by: caller.uid,
+      expires_at: new Date(now.getTime() + ports.downloadTtlSeconds * 1000),
+    },
+    now,
+  );
+  ports.log.info(
     { uid: caller.uid, customerCode, files: present.length, missing: missingCount },
     'bulk download prepared',
   );
@@ -263,8 +200,12 @@ export async function createBulkDownload(
 }
 
 /** The prepared bulk download of an unguessable id, while it has not expired. */
-export async function findBulkDownload(db: Database, id: string) {
-  const [row] = await db.select().from(bulkDownloads).where(eq(bulkDownloads.id, id));
-  if (!row || row.expires_at.getTime() <= Date.now()) return undefined;
+export async function findBulkDownload(
+  deps: DatabasePort,
+  id: string,
+  now = new Date(),
+): Promise<BulkDownloadRow | undefined> {
+  const row = await findBulkDownloadRow(deps.db, id);
+  if (!row || row.expires_at.getTime() <= now.getTime()) return undefined;
   return row;
 }

@@ -1,46 +1,76 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { Database } from '../../db/client';
-import { banners, notices } from '../../db/schema';
-import type {
-  addBannerBodySchema,
-  addNoticeBodySchema,
-  Banner,
-  Notice,
-  updateBannerBodySchema,
-  updateNoticeBodySchema,
-} from '../../domain/api/top-content';
+import type { Banner, Notice } from '../../domain/api/top-content';
 import {
   bannerProblems,
   type FieldProblems,
   fieldProblemMessage,
   noticeProblems,
 } from '../../domain/top-content';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import {
-  findBannerForUpdate,
-  findNoticeForUpdate,
-  listBanners,
-  listNotices,
-  toBanner,
-  toNotice,
+  type BannerValues,
+  bannerStore,
+  type NoticeValues,
+  noticeStore,
+  type TopContentStore,
 } from '../repositories/top-content-repository';
-import { type Caller, loadCaller } from './caller';
+import { authorize, mayEditTopContent, mayReadTopContent } from './authorization';
+import type { Caller } from './caller';
+import { auditActorOf, type DatabasePort } from './ports';
 
 // Top-page notices and banners (docs/product.md §2, §5): every signed-in user reads them; only staff write,
-// whatever the body says. Each write and its audit entry land in one transaction.
+// whatever the body says. Each write and its audit entry land in one transaction. The two kinds
+// differ only in their fields and rules (TopContentKind); the use cases are one implementation.
 
-type AddNotice = z.infer<typeof addNoticeBodySchema>;
-type UpdateNotice = z.infer<typeof updateNoticeBodySchema>;
-type AddBanner = z.infer<typeof addBannerBodySchema>;
-type UpdateBanner = z.infer<typeof updateBannerBodySchema>;
+/** What one kind of top-page item is: its audit name, its table, the fields a client writes. */
+export interface TopContentKind<Item extends { id: number }, Body, Values> {
+  /** The audit entry's entity and the prefix of its action ('notice.create' …). */
+  entity: 'notice' | 'banner';
+  store: TopContentStore<Item, Values>;
+  /** The values a body writes, its texts trimmed. */
+  valuesOf(body: Body): Values;
+  /** What is wrong with the values (docs/product.md §5), given URL_PREFIXES. */
+  problemsOf(values: Values, prefixes: readonly string[]): FieldProblems<string>;
+}
 
-async function loadStaff(db: Database, request: FastifyRequest): Promise<Caller> {
-  const caller = await loadCaller(db, request);
-  if (!caller.isStaff) throw forbidden();
-  return caller;
+export interface NoticeBody {
+  title: string;
+  url: string;
+  display_at?: string | null | undefined;
+}
+
+export interface BannerBody {
+  explanation: string;
+  image_url: string;
+  destination_url: string;
+}
+
+export const NOTICES: TopContentKind<Notice, NoticeBody, NoticeValues> = {
+  entity: 'notice',
+  store: noticeStore,
+  valuesOf: (body) => ({
+    title: body.title.trim(),
+    url: body.url.trim(),
+    // Dated when the body says so; a new notice is otherwise dated now, an edit keeps its date.
+    ...(body.display_at ? { display_at: new Date(body.display_at) } : {}),
+  }),
+  problemsOf: ({ title, url }, prefixes) => noticeProblems({ title, url }, prefixes),
+};
+
+export const BANNERS: TopContentKind<Banner, BannerBody, BannerValues> = {
+  entity: 'banner',
+  store: bannerStore,
+  valuesOf: (body) => ({
+    explanation: body.explanation.trim(),
+    image_url: body.image_url.trim(),
+    destination_url: body.destination_url.trim(),
+  }),
+  problemsOf: (values, prefixes) => bannerProblems(values, prefixes),
+};
+
+export interface TopContentDeps extends DatabasePort {
+  /** URL_PREFIXES: what notice and banner links must start with. */
+  urlPrefixes: readonly string[];
 }
 
 function assertValid(problems: FieldProblems<string>) {
@@ -52,188 +82,79 @@ function assertValid(problems: FieldProblems<string>) {
   }
 }
 
-const actorOf = (caller: Caller) => {
-  const row = caller.rows.find((r) => r.customerCode === 99999) ?? caller.rows[0]!;
-  return { actorUserId: row.userId, actorMail: row.mail };
-};
-
-export async function getNotices(db: Database, request: FastifyRequest, limit: number) {
-  await loadCaller(db, request);
-  return listNotices(db, limit);
-}
-
-export async function addNotice(
-  db: Database,
-  request: FastifyRequest,
-  body: AddNotice,
-  prefixes: readonly string[],
-): Promise<Notice> {
-  const caller = await loadStaff(db, request);
-  const fields = { title: body.title.trim(), url: body.url.trim() };
-  assertValid(noticeProblems(fields, prefixes));
-  const actor = actorOf(caller);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(notices)
-      .values({
-        ...fields,
-        user_id: actor.actorUserId,
-        ...(body.display_at ? { display_at: new Date(body.display_at) } : {}),
-      })
-      .returning();
-    const notice = toNotice(row!);
-    await recordAudit(tx, {
-      ...actor,
-      action: 'notice.create',
-      entity: 'notice',
-      entityId: notice.id,
-      before: null,
-      after: notice,
-    });
-    return notice;
-  });
-}
-
-export async function updateNotice(
-  db: Database,
-  request: FastifyRequest,
-  body: UpdateNotice,
-  prefixes: readonly string[],
-): Promise<Notice> {
-  const caller = await loadStaff(db, request);
-  const fields = { title: body.title.trim(), url: body.url.trim() };
-  assertValid(noticeProblems(fields, prefixes));
-  const actor = actorOf(caller);
-  return db.transaction(async (tx) => {
-    const before = await findNoticeForUpdate(tx, body.id);
-    if (!before) throw notFound();
-    const [row] = await tx
-      .update(notices)
-      .set({
-        ...fields,
-        user_id: actor.actorUserId,
-        updated_at: new Date(),
-        ...(body.display_at ? { display_at: new Date(body.display_at) } : {}),
-      })
-      .where(eq(notices.id, body.id))
-      .returning();
-    const notice = toNotice(row!);
-    await recordAudit(tx, {
-      ...actor,
-      action: 'notice.update',
-      entity: 'notice',
-      entityId: notice.id,
-      before: toNotice(before),
-      after: notice,
-    });
-    return notice;
-  });
-}
-
-export async function deleteNotice(db: Database, request: FastifyRequest, id: number) {
-  const actor = actorOf(await loadStaff(db, request));
-  return db.transaction(async (tx) => {
-    const before = await findNoticeForUpdate(tx, id);
-    if (!before) throw notFound();
-    await tx.delete(notices).where(eq(notices.id, id));
-    await recordAudit(tx, {
-      ...actor,
-      action: 'notice.delete',
-      entity: 'notice',
-      entityId: id,
-      before: toNotice(before),
-      after: null,
-    });
-    return { id };
-  });
-}
-
-export async function getBanners(db: Database, request: FastifyRequest, limit: number) {
-  await loadCaller(db, request);
-  return listBanners(db, limit);
-}
-
-export async function addBanner(
-  db: Database,
-  request: FastifyRequest,
-  body: AddBanner,
-  prefixes: readonly string[],
-): Promise<Banner> {
-  const caller = await loadStaff(db, request);
-  const fields = {
-    explanation: body.explanation.trim(),
-    image_url: body.image_url.trim(),
-    destination_url: body.destination_url.trim(),
+/** The list, add, update and delete calls of one kind (/notice/*, /banner/*). */
+export function topContentUseCases<Item extends { id: number }, Body, Values>(
+  kind: TopContentKind<Item, Body, Values>,
+) {
+  /** Validated values, with the author every write stamps from the token. */
+  const valuesToWrite = (deps: TopContentDeps, caller: Caller, body: Body) => {
+    authorize(mayEditTopContent(caller));
+    const values = kind.valuesOf(body);
+    assertValid(kind.problemsOf(values, deps.urlPrefixes));
+    const actor = auditActorOf(caller);
+    return { actor, values: { ...values, user_id: actor.actorUserId } };
   };
-  assertValid(bannerProblems(fields, prefixes));
-  const actor = actorOf(caller);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(banners)
-      .values({ ...fields, user_id: actor.actorUserId })
-      .returning();
-    const banner = toBanner(row!);
-    await recordAudit(tx, {
-      ...actor,
-      action: 'banner.create',
-      entity: 'banner',
-      entityId: banner.id,
-      before: null,
-      after: banner,
-    });
-    return banner;
-  });
-}
 
-export async function updateBanner(
-  db: Database,
-  request: FastifyRequest,
-  body: UpdateBanner,
-  prefixes: readonly string[],
-): Promise<Banner> {
-  const caller = await loadStaff(db, request);
-  const fields = {
-    explanation: body.explanation.trim(),
-    image_url: body.image_url.trim(),
-    destination_url: body.destination_url.trim(),
+  return {
+    async list(deps: DatabasePort, caller: Caller, limit: number): Promise<Item[]> {
+      authorize(mayReadTopContent(caller));
+      return kind.store.list(deps.db, limit);
+    },
+
+    async add(deps: TopContentDeps, caller: Caller, body: Body): Promise<Item> {
+      const { actor, values } = valuesToWrite(deps, caller, body);
+      return deps.db.transaction(async (tx) => {
+        const item = await kind.store.insert(tx, values);
+        await recordAudit(tx, {
+          ...actor,
+          action: `${kind.entity}.create`,
+          entity: kind.entity,
+          entityId: item.id,
+          before: null,
+          after: item,
+        });
+        return item;
+      });
+    },
+
+    async update(deps: TopContentDeps, caller: Caller, body: Body & { id: number }): Promise<Item> {
+      const { actor, values } = valuesToWrite(deps, caller, body);
+      return deps.db.transaction(async (tx) => {
+        const before = await kind.store.lock(tx, body.id);
+        if (!before) throw notFound();
+        const item = await kind.store.update(tx, body.id, values);
+        await recordAudit(tx, {
+          ...actor,
+          action: `${kind.entity}.update`,
+          entity: kind.entity,
+          entityId: item.id,
+          before,
+          after: item,
+        });
+        return item;
+      });
+    },
+
+    async remove(deps: DatabasePort, caller: Caller, id: number): Promise<{ id: number }> {
+      authorize(mayEditTopContent(caller));
+      const actor = auditActorOf(caller);
+      return deps.db.transaction(async (tx) => {
+        const before = await kind.store.lock(tx, id);
+        if (!before) throw notFound();
+        await kind.store.delete(tx, id);
+        await recordAudit(tx, {
+          ...actor,
+          action: `${kind.entity}.delete`,
+          entity: kind.entity,
+          entityId: id,
+          before,
+          after: null,
+        });
+        return { id };
+      });
+    },
   };
-  assertValid(bannerProblems(fields, prefixes));
-  const actor = actorOf(caller);
-  return db.transaction(async (tx) => {
-    const before = await findBannerForUpdate(tx, body.id);
-    if (!before) throw notFound();
-    const [row] = await tx
-      .update(banners)
-      .set({ ...fields, user_id: actor.actorUserId, updated_at: new Date() })
-      .where(eq(banners.id, body.id))
-      .returning();
-    const banner = toBanner(row!);
-    await recordAudit(tx, {
-      ...actor,
-      action: 'banner.update',
-      entity: 'banner',
-      entityId: banner.id,
-      before: toBanner(before),
-      after: banner,
-    });
-    return banner;
-  });
 }
 
-export async function deleteBanner(db: Database, request: FastifyRequest, id: number) {
-  const actor = actorOf(await loadStaff(db, request));
-  return db.transaction(async (tx) => {
-    const before = await findBannerForUpdate(tx, id);
-    if (!before) throw notFound();
-    await tx.delete(banners).where(eq(banners.id, id));
-    await recordAudit(tx, {
-      ...actor,
-      action: 'banner.delete',
-      entity: 'banner',
-      entityId: id,
-      before: toBanner(before),
-      after: null,
-    });
-    return { id };
-  });
-}
+export const notices = topContentUseCases(NOTICES);
+export const banners = topContentUseCases(BANNERS);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bulkDownloadAnswerSchema,
@@ -21,6 +21,7 @@ import {
   type SharedFilesPorts,
   sharedFileUrl,
 } from '../../../../services/shared-files-service';
+import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
 import { specBucketRoutes } from '../spec/bucket';
 import { ledgerFileRoutes } from '../spec/ledger-file';
@@ -40,13 +41,15 @@ export async function sharedFilesApiRoutes(app: FastifyInstance) {
 
 export async function sharedFileRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const ports = (): SharedFilesPorts => ({
+  // The ports of one request: its logger names the request in the lines the use cases write.
+  const ports = (request: FastifyRequest): SharedFilesPorts => ({
     db: app.db,
     storage: app.platform.storage,
     downloadTtlSeconds: app.config.DOWNLOAD_URL_TTL_SECONDS,
+    log: request.log,
   });
-  const documentPorts = (): OrderDocumentPorts => ({
-    ...ports(),
+  const documentPorts = (request: FastifyRequest): OrderDocumentPorts => ({
+    ...ports(request),
     publicBaseUrl: app.config.publicBaseUrl,
   });
 
@@ -64,7 +67,7 @@ export async function sharedFileRoutes(app: FastifyInstance) {
         response: { 200: getSharedFilenameAnswerSchema, ...errors },
       },
     },
-    async (request) => listSharedFolder(ports(), request, request.body),
+    async (request) => listSharedFolder(ports(request), callerOf(request), request.body),
   );
 
   api.post(
@@ -82,8 +85,8 @@ export async function sharedFileRoutes(app: FastifyInstance) {
       // The order documents folder (docs/product.md §9 "Spec") holds the ledger's documents, checked against
       // the ledger; every other folder is below the Shared root.
       request.body.folder_name === ORDER_DOCUMENTS_FOLDER
-        ? orderDocumentUrl(documentPorts(), request, request.body)
-        : sharedFileUrl(ports(), request, request.body),
+        ? orderDocumentUrl(documentPorts(request), callerOf(request), request.body)
+        : sharedFileUrl(ports(request), callerOf(request), request.body),
   );
 
   api.post(
@@ -97,6 +100,6 @@ export async function sharedFileRoutes(app: FastifyInstance) {
         response: { 200: bulkDownloadAnswerSchema, ...errors },
       },
     },
-    async (request) => createBulkDownload(documentPorts(), request, request.body),
+    async (request) => createBulkDownload(documentPorts(request), callerOf(request), request.body),
   );
 }

@@ -10,6 +10,7 @@ import {
   customerBucketName,
   registerCustomerFolderName,
 } from '../../../../services/shared-files-service';
+import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -30,7 +31,8 @@ export async function specBucketRoutes(app: FastifyInstance) {
         response: { 200: customerBucketAnswerSchema, ...errors },
       },
     },
-    async (request) => customerBucketName(app.db, request, request.query.customer_code),
+    async (request) =>
+      customerBucketName({ db: app.db }, callerOf(request), request.query.customer_code),
   );
 
   api.post(
@@ -44,6 +46,7 @@ export async function specBucketRoutes(app: FastifyInstance) {
         response: { 200: registeredFolderNameAnswerSchema, ...errors },
       },
     },
-    async (request) => registerCustomerFolderName(app.db, request, request.body),
+    async (request) =>
+      registerCustomerFolderName({ db: app.db, log: request.log }, callerOf(request), request.body),
   );
 }

@@ -5,6 +5,7 @@ import {
   ledgerFileQuerySchema,
 } from '../../../../../domain/api/order-documents';
 import { ledgerFileLinks } from '../../../../services/order-documents-service';
+import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
 export async function ledgerFileRoutes(app: FastifyInstance) {
@@ -30,8 +31,9 @@ export async function ledgerFileRoutes(app: FastifyInstance) {
           storage: app.platform.storage,
           downloadTtlSeconds: app.config.DOWNLOAD_URL_TTL_SECONDS,
           publicBaseUrl: app.config.publicBaseUrl,
+          log: request.log,
         },
-        request,
+        callerOf(request),
         request.query,
       ),
   );

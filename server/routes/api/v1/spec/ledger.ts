@@ -7,14 +7,12 @@ import {
   ledgerSearchBodySchema,
 } from '../../../../../domain/api/ledger';
 import { apiErrorSchema } from '../../../../../domain/api-error';
-import { forbidden } from '../../../../errors';
 import { jsonBytes } from '../../../../json-bytes';
-import { loadCaller } from '../../../../services/caller';
-import {
-  importLedgerFromRequest,
-  LEDGER_IMPORT_MAX_BYTES,
-} from '../../../../services/ledger-import';
+import { authorize, mayImportLedger } from '../../../../services/authorization';
+import { importLedgerAsCaller, LEDGER_IMPORT_MAX_BYTES } from '../../../../services/ledger-import';
 import { searchLedgerItems } from '../../../../services/ledger-search-service';
+import type { DatabasePort } from '../../../../services/ports';
+import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
 const errors = errorAnswers(400, 401, 403, 409);
@@ -23,6 +21,7 @@ const tags = ['spec'];
 /** Order lines: the search (docs/product.md §7) and the staff-only CSV import (docs/product.md §13). */
 export async function ledgerRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps: DatabasePort = { db: app.db };
 
   // Only this plugin reads text/csv bodies; the rest of the API stays JSON-only. The parser keeps
   // the app's 1 MB limit: only the import's own bodyLimit raises it, so the search, which shares
@@ -46,7 +45,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await searchLedgerItems(app.db, request, request.body);
+      const answer = await searchLedgerItems(deps, callerOf(request), request.body);
       // The answer (up to 20,000 lines) comes typed from the repository's SELECT: it is written
       // as JSON without a second pass through zod (docs/decisions/005); the schema documents it
       // and the API tests check the shape. Sent as bytes, encoded once: a string answer is
@@ -64,10 +63,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
       // Staff only, decided before the body is read (issue 17): refused callers' 20 MB files
       // would otherwise be read whole, and many at once exhaust the memory. The service keeps its
       // own check, so that the rule does not hang on this hook alone.
-      onRequest: async (request) => {
-        const caller = await loadCaller(app.db, request);
-        if (!caller.isStaff) throw forbidden();
-      },
+      onRequest: async (request) => authorize(mayImportLedger(callerOf(request))),
       schema: {
         tags,
         security: bearerSecurity,
@@ -79,6 +75,6 @@ export async function ledgerRoutes(app: FastifyInstance) {
         response: { 200: ledgerImportAnswerSchema, ...errors, 413: apiErrorSchema },
       },
     },
-    async (request) => importLedgerFromRequest(app.db, request, request.body),
+    async (request) => importLedgerAsCaller(deps, callerOf(request), request.body),
   );
 }

@@ -17,12 +17,15 @@ import {
   nameOfCorporation,
   nameOfCustomer,
 } from '../../../../services/customer-lookups';
+import type { DatabasePort } from '../../../../services/ports';
+import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
 export async function specLookupRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps: DatabasePort = { db: app.db };
 
   api.get(
     '/convert-from-customer-code-to-coporation-code',
@@ -35,7 +38,8 @@ export async function specLookupRoutes(app: FastifyInstance) {
         response: { 200: corporateCodeAnswerSchema, ...errors },
       },
     },
-    async (request) => corporateCodeOfCustomer(app.db, request, request.query.customer_code),
+    async (request) =>
+      corporateCodeOfCustomer(deps, callerOf(request), request.query.customer_code),
   );
 
   api.get(
@@ -49,7 +53,7 @@ export async function specLookupRoutes(app: FastifyInstance) {
         response: { 200: customerNameAnswerSchema, ...errors },
       },
     },
-    async (request) => nameOfCustomer(app.db, request, request.query.customer_code),
+    async (request) => nameOfCustomer(deps, callerOf(request), request.query.customer_code),
   );
 
   api.get(
@@ -63,7 +67,7 @@ export async function specLookupRoutes(app: FastifyInstance) {
         response: { 200: corporateNameAnswerSchema, ...errors },
       },
     },
-    async (request) => nameOfCorporation(app.db, request, request.query.coporate_code),
+    async (request) => nameOfCorporation(deps, callerOf(request), request.query.coporate_code),
   );
 
   api.get(
@@ -77,7 +81,7 @@ export async function specLookupRoutes(app: FastifyInstance) {
         response: { 200: customerMapAnswerSchema, ...errors },
       },
     },
-    async (request) => customersOfCorporation(app.db, request, request.query.coporate_code),
+    async (request) => customersOfCorporation(deps, callerOf(request), request.query.coporate_code),
   );
 
   api.get(
@@ -91,6 +95,6 @@ export async function specLookupRoutes(app: FastifyInstance) {
         response: { 200: customerListAnswerSchema, ...errors },
       },
     },
-    async (request) => customerListOfCaller(app.db, request),
+    async (request) => customerListOfCaller(deps, callerOf(request)),
   );
 }
