@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { isStaff } from '../../domain/user-type';
 import { HttpError } from '../errors';
@@ -9,7 +8,9 @@ export const ACCOUNT_DELETED_MESSAGE =
 
 /**
  * Who is calling, from the verified token only (docs/product.md §12): the identity's active user rows.
- * Fields such as user_id or login_user_id in a request never enter here.
+ * Fields such as user_id or login_user_id in a request never enter here. The /api/v1 hook resolves
+ * it once per request (request.caller); use cases take it as their second argument, and the rules
+ * of what it may see and manage are in authorization.ts.
  */
 export class Caller {
   constructor(
@@ -28,11 +29,6 @@ export class Caller {
   belongsToCorporation(corporateCode: number): boolean {
     return this.rows.some((r) => r.corporateCode === corporateCode);
   }
-
-  /** Staff may name any customer; others the customers of their own corporations. */
-  mayLookUpCorporation(corporateCode: number): boolean {
-    return this.isStaff || this.belongsToCorporation(corporateCode);
-  }
 }
 
 /**
@@ -48,13 +44,4 @@ export async function resolveCaller(db: Database, uid: string): Promise<Caller> 
   }
   if (active.length === 0) throw new HttpError(403, 'FORBIDDEN');
   return new Caller(uid, active);
-}
-
-/** The caller the /api/v1 hook resolved for this request (once per request). */
-export async function loadCaller(db: Database, request: FastifyRequest): Promise<Caller> {
-  if (request.caller) return request.caller;
-  const uid = request.identity?.uid;
-  if (!uid) throw new HttpError(401, 'UNAUTHORIZED');
-  request.caller = await resolveCaller(db, uid);
-  return request.caller;
 }
