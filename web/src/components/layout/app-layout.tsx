@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -15,9 +15,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const navbar = useRef<HTMLDivElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
 
-  // A phone closes the menu once an entry has been chosen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
-  useEffect(() => nav.close(), [pathname]);
+  // A phone closes the menu once an entry has been chosen (another screen is shown).
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    nav.close();
+  }
 
   // The phone's menu, once open, has the focus on its first entry; Escape closes it and gives the
   // focus back to the menu button.

@@ -2,7 +2,7 @@ import type { KeywordMatch, LedgerStatusFilter } from '@domain/ledger-search';
 import { Button, Drawer, Group, Input, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { OrderFilters } from '../api/search-ledger-items';
 import {
   defaultOrderFilters,
@@ -60,10 +60,13 @@ export function FilterPanel({
   isDesktop: boolean;
 }) {
   const [draft, setDraft] = useState(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the panel opens
-  useEffect(() => {
+  // Opening the panel starts the draft again from the conditions in force (set while rendering,
+  // so the panel never shows the old draft first).
+  const [shownOpened, setShownOpened] = useState(opened);
+  if (opened !== shownOpened) {
+    setShownOpened(opened);
     if (opened) setDraft(filters);
-  }, [opened]);
+  }
 
   // On a phone the calendar is a modal over the panel, and Mantine closes every open modal on
   // Escape: while a calendar is open, Escape closes only the calendar.
