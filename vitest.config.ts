@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The API tests under IDENTITY_PROVIDER=firebase (project api-firebase). */
+const FIREBASE_API_TESTS = 'tests/api/firebase-*.test.ts';
 
 // With DATABASE_URL set the API tests share one PostgreSQL database, so their files run one at a time.
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -30,9 +33,24 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, FIREBASE_API_TESTS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: !onPostgres,
+        },
+      },
+      {
+        // IDENTITY_PROVIDER=firebase against the Firebase Auth Emulator, which the global setup
+        // starts (firebase-tools) and stops. One file at a time: each empties the emulator.
+        extends: true,
+        test: {
+          name: 'api-firebase',
+          environment: 'node',
+          include: [FIREBASE_API_TESTS],
+          globalSetup: ['tests/support/firebase-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '../domain/app-config';
@@ -106,6 +107,34 @@ export const envSchema = z.object({
       .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  /**
+   * Who holds the credentials (docs/decisions/011): the built-in provider (Better Auth on the
+   * portal's database) or Firebase Authentication. The portal keeps its own sessions either way.
+   */
+  IDENTITY_PROVIDER: z.enum(['builtin', 'firebase']).default('builtin'),
+  /** The Firebase project (IDENTITY_PROVIDER=firebase). */
+  FIREBASE_PROJECT_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{4,28}[a-z0-9]$/, 'must be a Firebase project id such as my-portal')
+      .optional(),
+  ),
+  /** The project's web API key, for the password check (identitytoolkit accounts:signInWithPassword). */
+  FIREBASE_API_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{10,}$/, 'must be the web API key of the Firebase project')
+      .optional(),
+  ),
+  /** host:port of the Firebase Auth Emulator; unset = the real Firebase. */
+  FIREBASE_AUTH_EMULATOR_HOST: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.[\]:-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
+      .optional(),
+  ),
+  /** A service-account key file (Google's libraries read it); unset = application default credentials. */
+  GOOGLE_APPLICATION_CREDENTIALS: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -122,7 +151,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'S3_SECRET_ACCESS_KEY', 'FIREBASE_API_KEY']);
 
 /**
  * A bad value as the error shows it: never a secret, and a URL without its password (a start's
@@ -145,6 +174,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
       path: ['HTTP_HEADERS_TIMEOUT_MS'],
       message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    })
+    .superRefine((e, ctx) => {
+      if (e.IDENTITY_PROVIDER !== 'firebase') return;
+      const missing = (name: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [name], message });
+      if (!e.FIREBASE_PROJECT_ID) {
+        missing('FIREBASE_PROJECT_ID', 'required with IDENTITY_PROVIDER=firebase');
+      }
+      // The emulator takes any key; the real Firebase needs the project's.
+      if (!e.FIREBASE_API_KEY && !e.FIREBASE_AUTH_EMULATOR_HOST) {
+        missing('FIREBASE_API_KEY', 'required with IDENTITY_PROVIDER=firebase (the web API key)');
+      }
+      if (e.GOOGLE_APPLICATION_CREDENTIALS && !existsSync(e.GOOGLE_APPLICATION_CREDENTIALS)) {
+        missing('GOOGLE_APPLICATION_CREDENTIALS', 'no such file (a service-account key file)');
+      }
     })
     .safeParse(env);
   if (!parsed.success) {

@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-master-data';
 import {
   type SeedDemoDataOptions,
@@ -9,8 +11,9 @@ import {
 import { normaliseMail } from '../domain/mail-address';
 import type { Config } from './config';
 import { createBuiltinIdentity } from './identity/builtin-identity';
+import { createFirebaseIdentity } from './identity/firebase-identity';
 import { type Auth, createAuth, identitySecret } from './identity/identity';
-import type { IdentityPort } from './identity/identity-port';
+import { IdentityExistsError, type IdentityPort } from './identity/identity-port';
 import { PreLoginLimiter, preLoginRules } from './identity/pre-login-limits';
 import { createMailer } from './mail/create-mailer';
 import type { Mailer } from './mail/mail-port';
@@ -23,6 +26,8 @@ import type { ObjectStorage } from './storage/storage-port';
 
 /** Every outside system behind its port (docs/product.md §10), opened once per process. */
 export interface Platform {
+  /** The configuration the platform was opened with. */
+  config: Config;
   database: DatabaseHandle;
   storage: ObjectStorage;
   mailer: Mailer;
@@ -58,7 +63,23 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
     const mailer = createMailer(config, log);
     const secret = await identitySecret(config, database.db);
     const auth = createAuth({ config, db: database.db, mailer, secret, log });
-    const identity = createBuiltinIdentity(auth, config.publicBaseUrl);
+    // IDENTITY_PROVIDER chooses who holds the credentials (docs/decisions/011).
+    const identity =
+      config.IDENTITY_PROVIDER === 'firebase'
+        ? createFirebaseIdentity(config, database.db)
+        : createBuiltinIdentity(auth, config.publicBaseUrl);
+    log.info(
+      config.IDENTITY_PROVIDER === 'firebase'
+        ? {
+            identity: 'firebase',
+            project: config.FIREBASE_PROJECT_ID,
+            ...(config.FIREBASE_AUTH_EMULATOR_HOST
+              ? { emulator: config.FIREBASE_AUTH_EMULATOR_HOST }
+              : {}),
+          }
+        : { identity: 'builtin' },
+      'identity provider chosen',
+    );
     const storage = createStorage(config, secret);
     log.info(
       config.S3_ENDPOINT ? { storage: 's3', endpoint: config.S3_ENDPOINT } : { storage: 'local' },
@@ -78,6 +99,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       ),
     );
     return {
+      config,
       database,
       storage,
       mailer,
@@ -104,6 +126,11 @@ export async function seedDemoIfEmpty(
 ): Promise<SeedSummary | null> {
   const summary = await seedDemoDataIfEmpty(platform.database, platform.storage, options);
   if (summary) await createDemoIdentities(platform.identity, platform.database);
+  else {
+    const restored = await restoreDemoIdentitiesInEmulator(platform);
+    if (restored > 0)
+      options.log?.(`demo accounts put back into the Firebase Auth Emulator: ${restored}`);
+  }
   return summary;
 }
 
@@ -112,12 +139,55 @@ export async function createDemoIdentities(
   database: DatabaseHandle,
 ): Promise<void> {
   for (const user of DEMO_USERS) {
-    const uid = await identity.createIdentity({
-      mail: normaliseMail(user.mail),
+    const mail = normaliseMail(user.mail);
+    let uid: string;
+    try {
+      uid = await identity.createIdentity({
+        mail,
+        name: user.user_name,
+        password: DEMO_PASSWORD,
+        mailVerified: user.mailVerified,
+      });
+    } catch (err) {
+      // A provider outside the database (the Firebase Auth Emulator, kept running while the
+      // database was new) may have the account already: it is linked as it is.
+      if (!(err instanceof IdentityExistsError)) throw err;
+      uid = (await identity.findUidByMail(mail))!;
+    }
+    await linkRowsToIdentity(database.db, user.mail, uid);
+  }
+}
+
+/**
+ * With the Firebase Auth Emulator, whose accounts live only as long as it runs: the demo accounts
+ * are put back into it on every start when the demo's rows are there and their identities are not
+ * (docs/decisions/011), so that the emulator gives the demo `npm start` gives.
+ */
+export async function restoreDemoIdentitiesInEmulator(platform: Platform): Promise<number> {
+  const { config } = platform;
+  if (config.IDENTITY_PROVIDER !== 'firebase' || !config.FIREBASE_AUTH_EMULATOR_HOST) return 0;
+  const rows = await platform.database.db
+    .select({ mail: users.mail })
+    .from(users)
+    .where(
+      inArray(
+        users.mail,
+        DEMO_USERS.map((u) => normaliseMail(u.mail)),
+      ),
+    );
+  let restored = 0;
+  for (const user of DEMO_USERS) {
+    const mail = normaliseMail(user.mail);
+    if (!rows.some((r) => r.mail === mail)) continue;
+    if ((await platform.identity.findUidByMail(mail)) !== null) continue;
+    const uid = await platform.identity.createIdentity({
+      mail,
       name: user.user_name,
       password: DEMO_PASSWORD,
       mailVerified: user.mailVerified,
     });
-    await linkRowsToIdentity(database.db, user.mail, uid);
+    await linkRowsToIdentity(platform.database.db, mail, uid);
+    restored += 1;
   }
+  return restored;
 }

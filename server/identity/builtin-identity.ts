@@ -134,6 +134,9 @@ export function createBuiltinIdentity(auth: Auth, publicBaseUrl: string): Identi
       await (await adapter()).deleteUserSessions(uid);
     },
 
+    // No provider-side state: a person without an active row is refused by the portal's rows.
+    async setDisabled() {},
+
     async deleteIdentity(uid) {
       // Sessions and accounts go with it (the provider's tables cascade).
       await (await adapter()).deleteUser(uid);

@@ -16,7 +16,8 @@
 // | resetLink            | a reset token of 1 hour                 | generatePasswordResetLink                     |
 // | setPassword          | password.hash + updatePassword          | updateUser({ password })                      |
 // | markMailVerified     | updateUser({ emailVerified })           | updateUser({ emailVerified: true })           |
-// | endSessions          | deleteUserSessions                      | revokeRefreshTokens                           |
+// | endSessions          | deleteUserSessions                      | revokeRefreshTokens + the portal's sessions   |
+// | setDisabled          | (nothing: the user rows refuse)         | updateUser({ disabled })                      |
 // | deleteIdentity       | deleteUser (sessions, accounts cascade) | deleteUser                                    |
 
 /** What a provider knows of one identity. */
@@ -84,6 +85,13 @@ export interface IdentityPort {
    * already issued are refused once the verifier looks again (docs/decisions/008).
    */
   endSessions(uid: string): Promise<void>;
+  /**
+   * Refuses (or allows again) every sign-in of the identity at the provider: user administration
+   * disables a person whose last user row it deleted, and enables them when they are added again
+   * (docs/decisions/011). The built-in provider has no such state (its sign-in is refused by the
+   * rows).
+   */
+  setDisabled(uid: string, disabled: boolean): Promise<void>;
   /**
    * Removes the identity with its sessions; nothing happens when it does not exist. User
    * administration removes only an identity it has just created and could not give a user row.

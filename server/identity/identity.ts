@@ -26,6 +26,7 @@ import {
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mail-port';
+import { firebaseSignIn } from './firebase-sign-in';
 import { liftAccountLock } from './lockout';
 import { passwordResetMail, verificationMail } from './mail-templates';
 
@@ -189,6 +190,8 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
           definePayload: ({ session }) => ({ sid: session.id }),
         },
       }),
+      // IDENTITY_PROVIDER=firebase: the password is checked by Firebase (docs/decisions/011).
+      firebaseSignIn(config, db),
     ],
   });
 }
@@ -235,7 +238,17 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V) {
  * within that time; `forgetSessionsOf` makes this instance look again at once
  * (docs/decisions/008). The expiry is compared on every call.
  */
-export function createAccessTokenVerifier(auth: Auth, config: Config, db: Database) {
+export function createAccessTokenVerifier(
+  auth: Auth,
+  config: Config,
+  db: Database,
+  /**
+   * Whether the provider refuses the identity now (Firebase: deleted or disabled), asked with the
+   * session at most every SESSION_CHECK_SECONDS: a person disabled at the provider loses their
+   * tokens within that time (docs/decisions/011).
+   */
+  identityRefused?: (uid: string) => Promise<boolean>,
+) {
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let loadedAt = 0;
   let loading: Promise<void> | undefined;
@@ -292,7 +305,7 @@ export function createAccessTokenVerifier(auth: Auth, config: Config, db: Databa
           gt(authSession.expiresAt, new Date()),
         ),
       )
-      .then((rows) => rows.length > 0);
+      .then(async (rows) => rows.length > 0 && !(await identityRefused?.(claims.uid)));
     const entry = { uid: claims.uid, checkedAt: Date.now(), alive };
     remember(sessions, claims.sid, entry);
     // A failed lookup is not remembered: the next call looks again.

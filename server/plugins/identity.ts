@@ -6,6 +6,7 @@ import { normaliseMail } from '../../domain/mail-address';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import { meetsPasswordPolicy } from '../../domain/password-policy';
 import { HttpError } from '../errors';
+import { createFirebaseIdentity } from '../identity/firebase-identity';
 import {
   type AccessTokenVerifier,
   AUTH_BASE_PATH,
@@ -19,6 +20,7 @@ import {
   releasePasswordCheck,
   reservePasswordCheck,
 } from '../identity/lockout';
+import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
 import type { Mailer } from '../mail/mail-port';
 
@@ -113,7 +115,18 @@ export const identityPlugin = fp(
   async (app: FastifyInstance, opts: { auth: Auth; limiter: PreLoginLimiter; mailer: Mailer }) => {
     const { auth, limiter, mailer } = opts;
     const base = app.config.publicBaseUrl;
-    const accessTokens = createAccessTokenVerifier(auth, app.config, app.db);
+    // IDENTITY_PROVIDER=firebase: Firebase holds the credentials, the portal its sessions
+    // (docs/decisions/011). The port is stateless: this one and the platform's are the same.
+    const firebase =
+      app.config.IDENTITY_PROVIDER === 'firebase'
+        ? createFirebaseIdentity(app.config, app.db)
+        : null;
+    const accessTokens = createAccessTokenVerifier(
+      auth,
+      app.config,
+      app.db,
+      firebase ? (uid) => firebase.isRefused(uid) : undefined,
+    );
     app.decorate('auth', auth);
     app.decorate('accessTokens', accessTokens);
     app.decorate('verifyAccessToken', accessTokens.verifyAccessToken);
@@ -177,7 +190,13 @@ export const identityPlugin = fp(
 
         let response: Response;
         try {
-          response = await forward(auth, request, base, '/sign-in/email');
+          response = firebase
+            ? await auth.api.signInFirebase({
+                body: { email, password },
+                headers: fromNodeHeaders(request.headers),
+                asResponse: true,
+              })
+            : await forward(auth, request, base, '/sign-in/email');
         } catch (err) {
           await releasePasswordCheck(app.db, email).catch(() => {});
           throw err;
@@ -206,6 +225,9 @@ export const identityPlugin = fp(
       async (request, reply) => {
         const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
         if (!session) throw new HttpError(401, 'UNAUTHORIZED');
+        // Under Firebase the password is changed through Firebase's own reset link (no screen of
+        // the web app changes it while signed in; docs/decisions/011).
+        if (firebase) throw new HttpError(404, 'NOT_FOUND');
         const email = normaliseMail(session.user.email);
         const attempt = await reservePasswordCheck(app.db, email);
         if (attempt === null) return reply.status(423).send(lockedAnswer);
@@ -270,12 +292,49 @@ export const identityPlugin = fp(
             request.log.error({ err }, 'the mail server does not answer');
             throw new HttpError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE, {}, 60);
           }
-          const response = await forward(auth, request, base, endpoint);
+          const response = firebase
+            ? await firebaseMailRequest(endpoint, mailOf(request.body))
+            : await forward(auth, request, base, endpoint);
           const wait = MAIL_REQUEST_ANSWER_MS - (performance.now() - started);
           if (wait > 0) await sleep(wait);
           return sendResponse(reply, response);
         },
       );
+    /**
+     * The same mail requests under Firebase: Firebase makes the link (its action handler, then the
+     * login screen), the portal sends its own mail with it, after the answer, as the built-in
+     * provider does; the answer is the built-in provider's, whoever asks.
+     */
+    const firebaseMailRequest = async (endpoint: string, mail: string): Promise<Response> => {
+      const port = firebase!;
+      const reset = endpoint === '/request-password-reset';
+      const answer = Response.json(
+        reset
+          ? {
+              status: true,
+              message: 'If this email exists in our system, check your email for the reset link',
+            }
+          : { status: true },
+      );
+      if (!mail) return answer;
+      const uid = await port.findUidByMail(mail);
+      if (!uid) return answer;
+      void (async () => {
+        const identity = await port.getIdentity(uid);
+        if (!identity || identity.disabled) return;
+        if (reset) {
+          const link = await port.resetLink(uid);
+          await mailer.send({ to: mail, ...passwordResetMail(app.config, identity.name, link) });
+        } else if (!identity.mailVerified) {
+          const link = await port.verificationLink(uid);
+          await mailer.send({ to: mail, ...verificationMail(app.config, identity.name, link) });
+        }
+      })().catch((err: unknown) => {
+        app.log.error({ err, component: 'identity' }, 'identity mail could not be sent');
+      });
+      return answer;
+    };
+
     mailRequest('/request-password-reset');
     mailRequest('/send-verification-email');
   },

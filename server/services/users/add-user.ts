@@ -9,6 +9,7 @@ import { recordAudit } from '../../repositories/audit-log-repository';
 import {
   findManagedUser,
   findRowOfMailAt,
+  hasActiveRow,
   insertUserRow,
   inUsersTransaction,
   reachOfIdentities,
@@ -72,6 +73,13 @@ export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUs
     }
   }
   const firebaseUid = uid;
+  // A person whose last row was deleted was disabled at the provider (deleteUser): being added
+  // again lets them sign in again. One disabled elsewhere (Firebase's console) while they still
+  // hold rows stays disabled.
+  const enableAgain =
+    !isNewAccount &&
+    !(await hasActiveRow(db, firebaseUid)) &&
+    (await identity.getIdentity(firebaseUid))?.disabled === true;
 
   let user: ManagedUser;
   try {
@@ -106,6 +114,7 @@ export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUs
     throw err;
   }
 
+  if (enableAgain) await identity.setDisabled(firebaseUid, false);
   const invitationSent = isNewAccount && (await sendInvitation(deps, user, customer.customerName));
   const [visible] = await withVisibleUids(db, caller, [user]);
   return { ...visible!, is_new_account: isNewAccount, invitation_sent: invitationSent };

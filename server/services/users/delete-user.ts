@@ -41,10 +41,15 @@ export async function deleteUser(
     return uid && !(await hasActiveRow(tx, uid)) ? uid : null;
   });
   // Their tokens are then told the account is deleted (409), not merely signed out. The rows
-  // already refuse every call, so a provider that fails here does not undo the deletion.
+  // already refuse every call, so a provider that fails here does not undo the deletion. The
+  // identity is disabled at the provider, not deleted (Firebase: the account and its uid stay for
+  // the record and for being added again, which enables it; docs/decisions/011).
   if (lastRowOf) {
     await identity.endSessions(lastRowOf).catch((err: unknown) => {
       log.error({ err, userId: input.id }, 'the sessions of a deleted user could not be ended');
+    });
+    await identity.setDisabled(lastRowOf, true).catch((err: unknown) => {
+      log.error({ err, userId: input.id }, 'the identity of a deleted user could not be disabled');
     });
   }
   return { id: input.id, delete_flag: true as const };

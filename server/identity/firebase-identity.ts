@@ -1,0 +1,280 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { type App, applicationDefault, getApps, initializeApp } from 'firebase-admin/app';
+import { type Auth as FirebaseAuth, getAuth } from 'firebase-admin/auth';
+import type { Database } from '../../db/client';
+import { authSession, authUser } from '../../db/schema';
+import { normaliseMail } from '../../domain/mail-address';
+import type { Config } from '../config';
+import { IdentityExistsError, type IdentityPort, type IdentityState } from './identity-port';
+
+// The identity port on Firebase Authentication (docs/decisions/011). Firebase holds the
+// credentials; the portal keeps its own sessions on Better Auth, whose user table holds a mirror
+// row per Firebase uid (same id, mail, name, mail verified) for its sessions to hang on
+// (server/identity/firebase-sign-in.ts). Mails (invitation, reset) are the portal's own: Firebase
+// only makes the links.
+
+/** The login screen, where Firebase's action handler sends the person after a new password. */
+export const LOGIN_SCREEN_PATH = '/login';
+
+const codeOf = (err: unknown) => (err as { code?: unknown })?.code;
+
+/**
+ * firebase-admin reads the emulator's address from the process environment at each call; the
+ * configured value is put there so that a configuration given as an object (tests) holds too.
+ */
+function applyEmulatorHost(config: Config) {
+  if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
+  }
+}
+
+/** firebase-admin's Auth for the configured project, one app per project and emulator. */
+export function firebaseAuthOf(config: Config): FirebaseAuth {
+  const projectId = config.FIREBASE_PROJECT_ID;
+  if (!projectId) throw new Error('FIREBASE_PROJECT_ID is not set');
+  applyEmulatorHost(config);
+  const name = `portal-${createHash('sha256')
+    .update(`${projectId}|${config.FIREBASE_AUTH_EMULATOR_HOST ?? ''}`)
+    .digest('hex')
+    .slice(0, 12)}`;
+  const app: App =
+    getApps().find((a) => a.name === name) ??
+    initializeApp(
+      {
+        projectId,
+        // The emulator needs no credentials; otherwise Google's usual chain
+        // (GOOGLE_APPLICATION_CREDENTIALS, then the platform's own account).
+        ...(config.FIREBASE_AUTH_EMULATOR_HOST ? {} : { credential: applicationDefault() }),
+      },
+      name,
+    );
+  return getAuth(app);
+}
+
+/** The REST address of Firebase's password sign-in (or the emulator's). */
+export function passwordSignInUrl(config: Config): string {
+  const key = encodeURIComponent(config.FIREBASE_API_KEY ?? 'emulator');
+  const host = config.FIREBASE_AUTH_EMULATOR_HOST
+    ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
+  return `${host}/v1/accounts:signInWithPassword?key=${key}`;
+}
+
+export type PasswordCheck =
+  | { kind: 'ok'; uid: string; mail: string; name: string; mailVerified: boolean }
+  /** Wrong password, no such account, or the account disabled: one answer for all. */
+  | { kind: 'wrong' };
+
+export class IdentityProviderUnavailableError extends Error {
+  override name = 'IdentityProviderUnavailableError';
+}
+
+/**
+ * Checks a mail and password against Firebase and verifies the ID token it returns with
+ * firebase-admin (signature, project, expiry, and revocation and disabled state: checkRevoked). The
+ * token itself goes no further: the portal issues its own session (docs/decisions/011).
+ */
+export async function checkFirebasePassword(
+  config: Config,
+  mail: string,
+  password: string,
+): Promise<PasswordCheck> {
+  let response: Response;
+  try {
+    response = await fetch(passwordSignInUrl(config), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: mail, password, returnSecureToken: true }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (err) {
+    throw Object.assign(new IdentityProviderUnavailableError('Firebase does not answer'), {
+      cause: err,
+    });
+  }
+  const body = (await response.json().catch(() => ({}))) as {
+    idToken?: string;
+    error?: { message?: string };
+  };
+  if (!response.ok || !body.idToken) {
+    const reason = String(body.error?.message ?? '').split(' ')[0] ?? '';
+    if (
+      [
+        'INVALID_LOGIN_CREDENTIALS',
+        'INVALID_PASSWORD',
+        'EMAIL_NOT_FOUND',
+        'USER_DISABLED',
+        'INVALID_EMAIL',
+        'MISSING_PASSWORD',
+      ].includes(reason)
+    ) {
+      return { kind: 'wrong' };
+    }
+    throw new IdentityProviderUnavailableError(
+      `Firebase refused the password check: ${response.status} ${reason}`,
+    );
+  }
+  try {
+    const token = await firebaseAuthOf(config).verifyIdToken(body.idToken, true);
+    return {
+      kind: 'ok',
+      uid: token.uid,
+      mail: normaliseMail(token.email ?? mail),
+      name: typeof token.name === 'string' ? token.name : '',
+      mailVerified: token.email_verified === true,
+    };
+  } catch (err) {
+    const code = codeOf(err);
+    if (code === 'auth/user-disabled' || code === 'auth/id-token-revoked') return { kind: 'wrong' };
+    throw Object.assign(new IdentityProviderUnavailableError('ID token not verified'), {
+      cause: err,
+    });
+  }
+}
+
+/** The Better Auth mirror of a Firebase identity: sessions hang on it; nothing else is kept. */
+export async function upsertMirrorIdentity(
+  db: Database,
+  identity: { uid: string; mail: string; name: string; mailVerified: boolean },
+): Promise<void> {
+  const mail = normaliseMail(identity.mail);
+  const existing = await db
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(eq(authUser.email, mail));
+  // An identity of the same mail under another id (left by the built-in provider, or a Firebase
+  // account deleted and created again) gives way, with its sessions.
+  for (const row of existing) {
+    if (row.id !== identity.uid) await db.delete(authUser).where(eq(authUser.id, row.id));
+  }
+  const values = {
+    email: mail,
+    name: identity.name || mail,
+    emailVerified: identity.mailVerified,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(authUser)
+    .values({ id: identity.uid, ...values })
+    .onConflictDoUpdate({ target: authUser.id, set: values });
+}
+
+const stateOf = (user: {
+  uid: string;
+  email?: string;
+  displayName?: string;
+  emailVerified: boolean;
+  disabled: boolean;
+}): IdentityState => ({
+  uid: user.uid,
+  mail: normaliseMail(user.email ?? ''),
+  name: user.displayName ?? '',
+  mailVerified: user.emailVerified,
+  disabled: user.disabled,
+});
+
+export interface FirebaseIdentityPort extends IdentityPort {
+  /** The link of a verification mail (Firebase's action handler, then the login screen). */
+  verificationLink(uid: string): Promise<string>;
+  /** Whether the identity is gone or disabled in Firebase (the access-token verifier asks). */
+  isRefused(uid: string): Promise<boolean>;
+}
+
+/**
+ * The identity port on Firebase. `db` is the portal's database, where the portal's sessions
+ * (Better Auth) live: ending an identity's sessions ends those too.
+ */
+export function createFirebaseIdentity(config: Config, db: Database): FirebaseIdentityPort {
+  const fb = () => firebaseAuthOf(config);
+  const continueTo = { url: `${config.publicBaseUrl}${LOGIN_SCREEN_PATH}` };
+  const mailOf = async (uid: string) => {
+    const user = await fb().getUser(uid);
+    if (!user.email) throw new Error(`the Firebase identity ${uid} has no mail`);
+    return user.email;
+  };
+  const getIdentity = async (uid: string) => {
+    try {
+      return stateOf(await fb().getUser(uid));
+    } catch (err) {
+      if (codeOf(err) === 'auth/user-not-found') return null;
+      throw err;
+    }
+  };
+  return {
+    async createIdentity(input) {
+      const mail = normaliseMail(input.mail);
+      try {
+        const user = await fb().createUser({
+          email: mail,
+          displayName: input.name,
+          emailVerified: input.mailVerified,
+          ...(input.password ? { password: input.password } : {}),
+        });
+        return user.uid;
+      } catch (err) {
+        if (codeOf(err) === 'auth/email-already-exists') throw new IdentityExistsError(mail);
+        throw err;
+      }
+    },
+
+    async findUidByMail(mail) {
+      try {
+        return (await fb().getUserByEmail(normaliseMail(mail))).uid;
+      } catch (err) {
+        if (codeOf(err) === 'auth/user-not-found') return null;
+        throw err;
+      }
+    },
+
+    getIdentity,
+
+    // Firebase's own action handler sets the password (and verifies the mail), then sends the
+    // person on to the portal's login screen; its links live as long as Firebase decides.
+    invitationLink: async (uid) => fb().generatePasswordResetLink(await mailOf(uid), continueTo),
+    resetLink: async (uid) => fb().generatePasswordResetLink(await mailOf(uid), continueTo),
+    verificationLink: async (uid) =>
+      fb().generateEmailVerificationLink(await mailOf(uid), continueTo),
+
+    async setPassword(uid, password) {
+      await fb().updateUser(uid, { password });
+    },
+
+    async markMailVerified(uid) {
+      await fb().updateUser(uid, { emailVerified: true });
+      await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, uid));
+    },
+
+    async endSessions(uid) {
+      await fb()
+        .revokeRefreshTokens(uid)
+        .catch((err: unknown) => {
+          if (codeOf(err) !== 'auth/user-not-found') throw err;
+        });
+      // The portal's own sessions: deleting the mirror's sessions ends them and their tokens.
+      await db.delete(authSession).where(eq(authSession.userId, uid));
+    },
+
+    async setDisabled(uid, disabled) {
+      try {
+        await fb().updateUser(uid, { disabled });
+      } catch (err) {
+        if (codeOf(err) !== 'auth/user-not-found') throw err;
+      }
+    },
+
+    async deleteIdentity(uid) {
+      try {
+        await fb().deleteUser(uid);
+      } catch (err) {
+        if (codeOf(err) !== 'auth/user-not-found') throw err;
+      }
+      await db.delete(authUser).where(eq(authUser.id, uid));
+    },
+
+    async isRefused(uid) {
+      const state = await getIdentity(uid);
+      return state === null || state.disabled;
+    },
+  };
+}
