@@ -1,10 +1,6 @@
 import { KEYWORDS_MAX, LEDGER_STATUS, type LedgerStatus } from './constants';
 import { addYears } from './japan-time';
 
-// web/src/features/orders/components/order-filters.ts still takes todayInJapan from here; the
-// rule itself lives in japan-time.ts (drop this line once the web app imports it from there).
-export { todayInJapan } from './japan-time';
-
 // Rules of the order-line search (docs/product.md §2 Filter panel, §4 Orders, §5 keywords and item numbers).
 // The server builds its SQL from these, and the web app applies the same rules to loaded rows.
 

@@ -1,3 +1,4 @@
+import { customerCodeListSchema } from '@domain/api/user';
 import { STORAGE_KEYS } from '@domain/constants';
 import { z } from 'zod';
 
@@ -19,7 +20,7 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const customerCodeListSchema = z.array(z.number().int());
+export { customerCodeListSchema };
 /** The signed-in corporation's customers, code → name, as get-customer-code-list answers. */
 export const corporationCustomersSchema = z.record(z.string(), z.string());
 export type CorporationCustomers = z.infer<typeof corporationCustomersSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { customerCodeListSchema } from '@domain/api/user';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -11,6 +11,6 @@ export function getAllCustomers({ firebaseUid }: { firebaseUid: string }): Promi
     path: '/user/get-all-customers',
     body: { firebase_uid: firebaseUid },
     auth: { kind: 'bearer' },
-    schema: z.array(z.number().int()),
+    schema: customerCodeListSchema,
   });
 }

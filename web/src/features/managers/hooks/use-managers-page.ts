@@ -1,4 +1,5 @@
 import type { ManagedUser } from '@domain/api/user';
+import { normaliseMail } from '@domain/mail-address';
 import { managerRowProblems, userTypesOffered } from '@domain/manager-row';
 import { useEffect, useMemo, useState } from 'react';
 import { type EditRow, useEditRows } from '../../../hooks/use-edit-rows';
@@ -35,7 +36,7 @@ export function useManagersPage() {
   // them (the server refuses too); another manager or staff makes such changes.
   const { userInfo } = useSession();
   const isOwn = (row: EditRow<UserValues>) =>
-    !row.isNew && row.original.mail.toLowerCase() === userInfo?.mail.toLowerCase();
+    !row.isNew && normaliseMail(row.original.mail) === normaliseMail(userInfo?.mail ?? '');
 
   const chosenCodes = filter === '' ? null : filter === ALL_CUSTOMERS ? [] : [Number(filter)];
   const users = useManagedUsers(chosenCodes);

@@ -1,13 +1,12 @@
 import { DOCUMENT_FILE_FIELD, type DocumentType } from '@domain/api/order-documents';
+import { addMonths, todayInJapan } from '@domain/japan-time';
 import {
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
   type LedgerSortField,
   type LedgerStatusFilter,
   normalizeItemNo,
-  todayInJapan,
 } from '@domain/ledger-search';
-import dayjs from 'dayjs';
 import type { OrderFilters, OrderLine } from '../api/search-ledger-items';
 
 /** The status radio (docs/product.md §2 Filter panel: all / shipped / backlog). */
@@ -19,7 +18,7 @@ export const STATUS_OPTIONS: { value: LedgerStatusFilter; label: string }[] =
 
 /** docs/product.md §4: the search starts from six months ago (Japan's calendar). */
 export function sixMonthsAgo(now: Date = new Date()): string {
-  return dayjs(todayInJapan(now)).subtract(6, 'month').format('YYYY-MM-DD');
+  return addMonths(todayInJapan(now), -6);
 }
 
 /** docs/product.md §4 default filter: backlog, from six months ago, keywords combined with OR. */
