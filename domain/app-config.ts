@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carrierTrackingTableSchema } from './carrier-tracking';
 
 /**
  * The part of the server configuration the web app needs (docs/product.md §14). The server embeds it
@@ -17,6 +18,12 @@ export const appConfigSchema = z.object({
   drawingsPassword: z.string(),
   companyHomeUrl: z.string(),
   companyPages: z.array(z.object({ label: z.string(), url: z.string() })),
+  /**
+   * The carrier tracking table (domain/carrier-tracking.ts with CARRIER_TRACKING_FILE applied):
+   * the detail panel draws a label number's link with trackingUrl(carrierTracking, …). Absent in
+   * an older server's page: use DEFAULT_CARRIER_TRACKING.
+   */
+  carrierTracking: carrierTrackingTableSchema.optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '../domain/app-config';
+import type { CarrierTrackingTable } from '../domain/carrier-tracking';
+import { carrierTrackingOf } from './carrier-tracking-config';
 
 const optionalString = z
   .string()
@@ -41,6 +43,8 @@ export const envSchema = z.object({
   DRAWINGS_URL: absoluteUrl.default('https://example.com/drawings'),
   DRAWINGS_PASSWORD: z.string().default('roof2025'),
   COMPANY_HOME_URL: absoluteUrl.default('https://example.com/'),
+  /** JSON file extending or overriding the carrier tracking table (docs/decisions/012); unset = built-in. */
+  CARRIER_TRACKING_FILE: optionalString,
   /** Seed the demo data when the database is empty. */
   SEED_DEMO: booleanFlag(true),
   /** Trust X-Forwarded-For from this proxy (e.g. "127.0.0.1" or "10.0.0.0/8"); unset = no proxy. */
@@ -145,6 +149,8 @@ export interface Config extends Env {
   /** Origins sign-in accepts (trustedOriginsOf). */
   trustedOrigins: string[];
   urlPrefixes: string[];
+  /** The carrier tracking table: built-in, with CARRIER_TRACKING_FILE applied. */
+  carrierTracking: CarrierTrackingTable;
 }
 
 export class ConfigError extends Error {
@@ -199,6 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const tracking = carrierTrackingOf(e.CARRIER_TRACKING_FILE);
+  if ('problem' in tracking) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CARRIER_TRACKING_FILE=${e.CARRIER_TRACKING_FILE}: ${tracking.problem}`,
+    );
+  }
   return {
     ...e,
     dataDir: resolve(e.DATA_DIR),
@@ -207,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     urlPrefixes: e.URL_PREFIXES.split(',')
       .map((p) => p.trim())
       .filter(Boolean),
+    carrierTracking: tracking.table,
   };
 }
 
@@ -230,6 +243,7 @@ export function appConfigOf(config: Config): AppConfig {
     drawingsUrl: config.DRAWINGS_URL,
     drawingsPassword: config.DRAWINGS_PASSWORD,
     companyHomeUrl: config.COMPANY_HOME_URL,
+    carrierTracking: config.carrierTracking,
     companyPages: [
       { label: '会社情報', url: config.COMPANY_HOME_URL },
       { label: '製品情報', url: new URL('products', config.COMPANY_HOME_URL).href },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEDGER_EXPORT_FORMATS } from '../ledger-export';
 import {
   LEDGER_PAGE_SIZE_MAX,
   LEDGER_SEARCH_PROBLEM_MESSAGES,
@@ -14,48 +15,61 @@ import {
 const compatId = z.union([z.number(), z.string()]).nullish();
 const text = (max: number) => z.string().max(max).nullish();
 
-export const ledgerSearchBodySchema = z
-  .object({
-    customer_code: z.coerce.number().int().positive(),
-    /** YYYY-MM-DD (or YYYY/MM/DD); empty → two years before today. Filters sale_order_date. */
-    from_date: text(10),
-    /** YYYY-MM-DD (or YYYY/MM/DD); empty → two years after today. */
-    to_date: text(10),
-    /** The spec's item number: used as both start and end, i.e. a prefix match. */
-    item_no: text(100),
-    /** Item-number range start (start <= item); equal to the end → prefix match. */
-    item_no_start: text(100),
-    item_no_end: text(100),
-    /** Contained in the model (product) name. */
-    product_name: text(200),
-    property_name: text(200),
-    /** 1 = OR (default), 2 = AND. */
-    search_type_flag: z.coerce.number().int().min(1).max(2).nullish(),
-    /** all / shipped / backlog, or the wording 全て / 出荷済 / 受注残; absent or '' → all. */
-    status: z.enum(LEDGER_STATUS_FILTER_INPUTS).nullish(),
-    /** Keywords: an array, or one string split at white space; at most 5 after trimming. */
-    text_field: z.union([z.array(z.string().max(200)).max(50), z.string().max(2000)]).nullish(),
-    login_user_id: compatId,
-    /** 1-based page; giving page, page_size or sort switches to the paged answer. */
-    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    page_size: z.coerce.number().int().min(1).max(LEDGER_PAGE_SIZE_MAX).optional(),
-    sort: z
-      .object({
-        field: z.enum(LEDGER_SORT_FIELDS),
-        direction: z.enum(['asc', 'desc']).default('asc'),
-      })
-      .optional(),
-  })
-  .superRefine((body, ctx) => {
-    for (const [field, problem] of Object.entries(ledgerSearchProblems(body))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: LEDGER_SEARCH_PROBLEM_MESSAGES[problem],
-      });
-    }
-  });
+const ledgerSearchFields = z.object({
+  customer_code: z.coerce.number().int().positive(),
+  /** YYYY-MM-DD (or YYYY/MM/DD); empty → two years before today. Filters sale_order_date. */
+  from_date: text(10),
+  /** YYYY-MM-DD (or YYYY/MM/DD); empty → two years after today. */
+  to_date: text(10),
+  /** The spec's item number: used as both start and end, i.e. a prefix match. */
+  item_no: text(100),
+  /** Item-number range start (start <= item); equal to the end → prefix match. */
+  item_no_start: text(100),
+  item_no_end: text(100),
+  /** Contained in the model (product) name. */
+  product_name: text(200),
+  property_name: text(200),
+  /** 1 = OR (default), 2 = AND. */
+  search_type_flag: z.coerce.number().int().min(1).max(2).nullish(),
+  /** all / shipped / backlog, or the wording 全て / 出荷済 / 受注残; absent or '' → all. */
+  status: z.enum(LEDGER_STATUS_FILTER_INPUTS).nullish(),
+  /** Keywords: an array, or one string split at white space; at most 5 after trimming. */
+  text_field: z.union([z.array(z.string().max(200)).max(50), z.string().max(2000)]).nullish(),
+  login_user_id: compatId,
+  /** 1-based page; giving page, page_size or sort switches to the paged answer. */
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  page_size: z.coerce.number().int().min(1).max(LEDGER_PAGE_SIZE_MAX).optional(),
+  sort: z
+    .object({
+      field: z.enum(LEDGER_SORT_FIELDS),
+      direction: z.enum(['asc', 'desc']).default('asc'),
+    })
+    .optional(),
+});
+
+function refineLedgerSearch(body: z.infer<typeof ledgerSearchFields>, ctx: z.RefinementCtx) {
+  for (const [field, problem] of Object.entries(ledgerSearchProblems(body))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message: LEDGER_SEARCH_PROBLEM_MESSAGES[problem],
+    });
+  }
+}
+
+export const ledgerSearchBodySchema = ledgerSearchFields.superRefine(refineLedgerSearch);
 export type LedgerSearchBody = z.infer<typeof ledgerSearchBodySchema>;
+
+/**
+ * POST /api/v1/spec/export-ledgerItem (issue 20): the search's body (filters, sort, customer)
+ * and the file format. Every matching line is exported in the sort's order: page and page_size
+ * are not read (and dropped if sent).
+ */
+export const ledgerExportBodySchema = ledgerSearchFields
+  .omit({ page: true, page_size: true })
+  .extend({ format: z.enum(LEDGER_EXPORT_FORMATS) })
+  .superRefine(refineLedgerSearch);
+export type LedgerExportBody = z.infer<typeof ledgerExportBodySchema>;
 
 /** One order line (docs/product.md §3) with the four keys the document lookups use. */
 export const ledgerItemSchema = z

@@ -368,6 +368,111 @@ export async function findLedgerPage(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Export: every line of a search in the sort's order, by keyset pages (issue 20, docs/decisions/012)
+
+/** Lines per statement of an export. */
+export const EXPORT_PAGE_LINES = 2_000;
+
+/** An export row: the answer's columns and the line id, which makes the order total. */
+type KeysetRow = LedgerItem & { id: number };
+
+/**
+ * The lines after `last` in the order of ledgerOrderBy (sort column, then newest order date, then
+ * id): a keyset, so each page starts where the previous one ended through the same index the
+ * search uses, with no OFFSET (which reads and throws away every earlier line) and no server-side
+ * cursor (which PGlite has not through Drizzle). Each form repeats the sort column's bound as a
+ * plain comparison (>= or <=) that the index can start from; the tie-breaking part only filters
+ * the lines of one value.
+ */
+function keysetAfter(sort: LedgerSort, last: KeysetRow): SQL {
+  const date = ledgerItems.sale_order_date;
+  const id = ledgerItems.id;
+  const lastDate = sql`${last.sale_order_date}::date`;
+  const lastId = sql`${last.id}::bigint`;
+  const older = sql`(${date}, ${id}) < (${lastDate}, ${lastId})`;
+  const ascending = sort.direction === 'asc';
+  if (sort.field === 'sale_order_date') {
+    return ascending
+      ? sql`${date} >= ${lastDate} and (${date}, ${id}) > (${lastDate}, ${lastId})`
+      : sql`${date} <= ${lastDate} and ${older}`;
+  }
+  const column = sortColumns[sort.field];
+  const value = last[sort.field];
+  if (sort.field === 'shipped_date') {
+    // Empty shipped dates come last in both directions.
+    if (value === null) return sql`${column} is null and ${older}`;
+    const v = sql`${value}::date`;
+    const beyond = ascending ? sql`${column} > ${v}` : sql`${column} < ${v}`;
+    return sql`(${column} is null or ${beyond} or (${column} = ${v} and ${older}))`;
+  }
+  const key = textSortFields.has(sort.field) ? sql`(${column} collate "C")` : sql`${column}`;
+  const [from, beyond] = ascending ? [sql`>=`, sql`>`] : [sql`<=`, sql`<`];
+  return sql`${key} ${from} ${value} and (${key} ${beyond} ${value} or (${key} = ${value} and ${older}))`;
+}
+
+/** The statement of one export page: the search's WHERE, the keyset after `last`, the order. */
+export function ledgerKeysetStatement(
+  db: Database,
+  criteria: LedgerSearchCriteria,
+  sort: LedgerSort,
+  last: KeysetRow | null,
+  lines: number,
+): Statement {
+  const where = ledgerSearchWhere(shapeOf(criteria));
+  const text = db
+    .select({ ...ledgerItemColumns, id: ledgerItems.id })
+    .from(ledgerItems)
+    .where(last ? and(where, keysetAfter(sort, last)) : where)
+    .orderBy(...ledgerOrderBy(sort))
+    .limit(lines)
+    .toSQL();
+  return { sql: text.sql, params: fillPlaceholders(text.params, valuesOf(criteria)) };
+}
+
+/**
+ * Every line of a search in the sort's order, a page of `pageLines` at a time: one page is in
+ * memory at once, whatever the number of lines. Pages are separate statements: an import that
+ * runs meanwhile may show in later pages (a line is never repeated or skipped unless its sort
+ * value changed).
+ */
+export async function* iterateLedgerItems(
+  db: Database,
+  criteria: LedgerSearchCriteria,
+  sort: LedgerSort,
+  pageLines = EXPORT_PAGE_LINES,
+): AsyncGenerator<LedgerItem[]> {
+  let last: KeysetRow | null = null;
+  for (;;) {
+    const rows = await queryRows<DriverLedgerRow & { id: unknown }>(
+      db,
+      ledgerKeysetStatement(db, criteria, sort, last, pageLines),
+    );
+    for (const row of rows) {
+      row.unit_price = Number(row.unit_price);
+      row.amount = Number(row.amount);
+      row.id = Number(row.id);
+    }
+    if (rows.length === 0) return;
+    last = rows[rows.length - 1] as KeysetRow;
+    yield rows as KeysetRow[];
+    if (rows.length < pageLines) return;
+  }
+}
+
+/** The lines of a search, counted up to `cap` + 1 (enough to know that a limit is passed). */
+export async function countLedgerItems(
+  db: Database,
+  criteria: LedgerSearchCriteria,
+  cap: number,
+): Promise<number> {
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    ledgerSearchCountStatement(db, criteria, cap),
+  );
+  return count?.total ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Import: upsert on the line key, writing only what changed
 
 /** A complete line as the import writes it (every column but id, the generated ones and timestamps). */

@@ -173,6 +173,14 @@ const MATRIX: Record<string, Entry> = {
     request: (target) => ({ payload: { customer_code: CUSTOMER[target], ...tamper() } }),
     expected: (a, target) => status(holds(a, target), a),
   },
+  // The export: the search's rule (holds the customer, staff any), checked before anything is read.
+  'POST /api/v1/spec/export-ledgerItem': {
+    scope: 'customer',
+    request: (target) => ({
+      payload: { customer_code: CUSTOMER[target], format: 'csv', ...tamper() },
+    }),
+    expected: (a, target) => status(holds(a, target), a),
+  },
   'POST /api/v1/spec/import-ledger': {
     scope: 'customer',
     request: (target) => ({

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ledgerExportBodySchema,
   ledgerImportAnswerSchema,
   ledgerSearchAnswerSchema,
   ledgerSearchBodySchema,
@@ -9,9 +10,15 @@ import {
 import { apiErrorSchema } from '../../../../../domain/api-error';
 import { jsonBytes } from '../../../../json-bytes';
 import { authorize, mayImportLedger } from '../../../../services/authorization';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../../../services/ledger-export-files';
+import {
+  exportLedgerItems,
+  type LedgerExportDeps,
+} from '../../../../services/ledger-export-service';
 import { importLedgerAsCaller, LEDGER_IMPORT_MAX_BYTES } from '../../../../services/ledger-import';
 import { searchLedgerItems } from '../../../../services/ledger-search-service';
 import type { DatabasePort } from '../../../../services/ports';
+import { attachmentDisposition } from '../../../../storage/content-disposition';
 import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
@@ -53,6 +60,36 @@ export async function ledgerRoutes(app: FastifyInstance) {
       return (reply as FastifyReply)
         .type('application/json; charset=utf-8')
         .send(jsonBytes(answer));
+    },
+  );
+
+  const exportDeps: LedgerExportDeps = { db: app.db, carrierTracking: app.config.carrierTracking };
+  api.post(
+    '/export-ledgerItem',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: '受注・出荷明細の Excel / CSV 出力',
+        description:
+          '検索と同じ本文（条件・並び順・得意先）に format（xlsx または csv）を加えて送ると、条件に合う全明細' +
+          '（全ページ、並び順どおり）をファイルで返します（Content-Disposition の filename* に' +
+          '「注文一覧_<得意先コード>_<日本時間の YYYYMMDD>」）。page / page_size は使いません。' +
+          '100,000 件を超える検索は出力前に 400 TOO_MANY_RESULTS。CSV は BOM 付き UTF-8・CRLF で、' +
+          "= + - @ タブ CR で始まる文字列は先頭に ' を付けます。",
+        body: ledgerExportBodySchema,
+        produces: [XLSX_CONTENT_TYPE, CSV_CONTENT_TYPE],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportLedgerItems(exportDeps, callerOf(request), request.body);
+      return (reply as FastifyReply)
+        .type(file.contentType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-export-lines', String(file.lines))
+        .send(file.body);
     },
   );
 

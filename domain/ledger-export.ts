@@ -1,0 +1,115 @@
+import type { LedgerItem } from './api/ledger';
+import { DOCUMENT_LABELS } from './api/order-documents';
+import { type CarrierTrackingTable, trackingUrl } from './carrier-tracking';
+import { fixExpectedDeliveryDate } from './expected-delivery-date';
+import { todayInJapan } from './japan-time';
+
+// The Excel and CSV export of an order search (issue 20): every field of the detail panel
+// (docs/product.md §2 Detail panel rows, §3 Order line) with the labels the orders screen uses.
+
+export const LEDGER_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type LedgerExportFormat = (typeof LEDGER_EXPORT_FORMATS)[number];
+
+/** Lines one export may hold (docs/decisions/012): larger searches are refused before streaming. */
+export const LEDGER_EXPORT_MAX_ROWS = 100_000;
+
+export const ledgerExportTooManyMessage = (max: number) =>
+  `出力できるのは${max.toLocaleString('en-US')}件までです。検索条件を絞り込んでください。`;
+
+export type ExportCellKind = 'text' | 'date' | 'number';
+
+export interface LedgerExportColumn {
+  header: string;
+  kind: ExportCellKind;
+  /** Excel column width in characters (a Japanese character counts about two). */
+  width: number;
+  /** The cell: a date as YYYY-MM-DD, a number, or text ('' when empty). */
+  value: (line: LedgerItem, tracking: CarrierTrackingTable) => string | number | null;
+}
+
+const text = (
+  header: string,
+  width: number,
+  value: (line: LedgerItem, tracking: CarrierTrackingTable) => string | null,
+): LedgerExportColumn => ({ header, kind: 'text', width, value });
+const date = (header: string, value: (line: LedgerItem) => string | null): LedgerExportColumn => ({
+  header,
+  kind: 'date',
+  width: 12,
+  value,
+});
+const number = (
+  header: string,
+  width: number,
+  value: (line: LedgerItem) => number,
+): LedgerExportColumn => ({ header, kind: 'number', width, value });
+
+/** The columns in order, with the orders screen's wording. */
+export const LEDGER_EXPORT_COLUMNS: readonly LedgerExportColumn[] = [
+  text('状態', 8, (l) => l.status),
+  date('受注日', (l) => l.sale_order_date),
+  date('出荷日', (l) => l.shipped_date),
+  // docs/product.md §4: year 1900 is the core system's placeholder and reads as 2025.
+  date('納品予定日', (l) => fixExpectedDeliveryDate(l.expected_delivery_date)),
+  text('納品希望', 16, (l) => l.delivery_request),
+  text('物件名', 30, (l) => l.property_name),
+  text('品番', 16, (l) => l.item_name),
+  text('型式', 30, (l) => l.model_name),
+  number('数量', 8, (l) => l.quantity),
+  number('単価', 12, (l) => l.unit_price),
+  number('金額', 14, (l) => l.amount),
+  text('納品先（名1）', 24, (l) => l.destination_name1),
+  text('納品先（名2）', 24, (l) => l.destination_name2),
+  text('納品先住所', 40, (l) => l.destination_address),
+  text('担当者', 14, (l) => l.contact_person),
+  text('運送会社', 14, (l) => l.transportation),
+  text('送り状番号', 16, (l) => l.shipping_label_number),
+  text('追跡URL', 40, (l, t) => trackingUrl(t, l.transportation, l.shipping_label_number)),
+  text(DOCUMENT_LABELS.invoice, 28, (l) => l.invoice_file_name),
+  text(DOCUMENT_LABELS.shipped, 28, (l) => l.shipped_file_name),
+  text(DOCUMENT_LABELS.delivery, 28, (l) => l.delivery_file_name),
+];
+
+/** 注文一覧_<customer code>_<YYYYMMDD in Japan>.<format>. */
+export function ledgerExportFileName(
+  customerCode: number,
+  format: LedgerExportFormat,
+  now: Date,
+): string {
+  return `注文一覧_${customerCode}_${todayInJapan(now).replaceAll('-', '')}.${format}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV (RFC 4180, UTF-8 with BOM and CRLF, which Excel opens as UTF-8)
+
+export const CSV_BOM = '\uFEFF';
+export const CSV_LINE_END = '\r\n';
+
+/**
+ * A text a spreadsheet would run as a formula (starting with = + - @, tab or CR: CSV injection)
+ * gets a leading apostrophe, which spreadsheets show as text and do not run. Only text cells are
+ * neutralised: numbers and dates are written by the server, never taken from ledger text.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One CSV field: quoted when it holds a quote, comma, CR or LF (quotes doubled). */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** One CSV record of cells, ending with CRLF. */
+export function csvRecord(cells: readonly string[]): string {
+  return cells.map(csvField).join(',') + CSV_LINE_END;
+}
+
+/** The CSV cells of a line: text neutralised, dates YYYY-MM-DD, numbers plain. */
+export function csvCellsOf(line: LedgerItem, tracking: CarrierTrackingTable): string[] {
+  return LEDGER_EXPORT_COLUMNS.map((column) => {
+    const value = column.value(line, tracking);
+    if (value === null) return '';
+    if (typeof value === 'number') return String(value);
+    return column.kind === 'text' ? neutraliseFormula(value) : value;
+  });
+}

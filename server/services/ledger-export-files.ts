@@ -1,0 +1,105 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { LedgerItem } from '../../domain/api/ledger';
+import type { CarrierTrackingTable } from '../../domain/carrier-tracking';
+import {
+  CSV_BOM,
+  csvCellsOf,
+  csvRecord,
+  LEDGER_EXPORT_COLUMNS,
+  type LedgerExportColumn,
+} from '../../domain/ledger-export';
+
+// The two file formats of an order export (issue 20, docs/decisions/012). Both take the search's
+// lines a page at a time and write as they go: the file is never whole in memory.
+
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+export const NUMBER_FORMAT = '#,##0';
+export const DATE_FORMAT = 'yyyy/mm/dd';
+
+/** A date cell's value: the calendar day at 00:00 UTC, which Excel stores as that day's serial. */
+const dateCell = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+function xlsxCellOf(column: LedgerExportColumn, line: LedgerItem, tracking: CarrierTrackingTable) {
+  const value = column.value(line, tracking);
+  if (value === null || value === '') return null;
+  if (column.kind === 'date' && typeof value === 'string') return dateCell(value);
+  return value;
+}
+
+const styleOf = (column: LedgerExportColumn): Partial<ExcelJS.Style> =>
+  column.kind === 'number'
+    ? { numFmt: NUMBER_FORMAT }
+    : column.kind === 'date'
+      ? { numFmt: DATE_FORMAT }
+      : {};
+
+/**
+ * An .xlsx of the lines, streamed by exceljs's WorkbookWriter (rows are committed, i.e. written
+ * and forgotten, one by one; inline strings, no shared-string table held in memory). The header
+ * row is bold, frozen and auto-filtered; dates are date cells, quantities and money numbers with
+ * #,##0. Waits for the reader between pages.
+ */
+export function xlsxStream(
+  pages: AsyncIterable<LedgerItem[]>,
+  tracking: CarrierTrackingTable,
+): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('注文一覧', {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+  });
+  sheet.columns = LEDGER_EXPORT_COLUMNS.map((column, i) => ({
+    header: column.header,
+    key: `c${i}`,
+    width: column.width,
+    style: styleOf(column),
+  }));
+  sheet.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: 1, column: LEDGER_EXPORT_COLUMNS.length },
+  };
+  const write = async () => {
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    header.commit();
+    for await (const page of pages) {
+      // The reader went away (the download was cancelled): stop reading the database.
+      if (out.destroyed) return;
+      for (const line of page) {
+        sheet.addRow(LEDGER_EXPORT_COLUMNS.map((c) => xlsxCellOf(c, line, tracking))).commit();
+      }
+      if (out.writableNeedDrain) {
+        await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
+
+/** A CSV of the lines: UTF-8 with BOM, CRLF, quoted as needed, formula-like text neutralised. */
+export function csvStream(
+  pages: AsyncIterable<LedgerItem[]>,
+  tracking: CarrierTrackingTable,
+): Readable {
+  async function* chunks() {
+    yield Buffer.from(CSV_BOM + csvRecord(LEDGER_EXPORT_COLUMNS.map((c) => c.header)), 'utf8');
+    for await (const page of pages) {
+      let text = '';
+      for (const line of page) text += csvRecord(csvCellsOf(line, tracking));
+      yield Buffer.from(text, 'utf8');
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
