@@ -6,7 +6,13 @@ import type { Database } from '../../db/client';
 import { authSession, authUser } from '../../db/schema';
 import { normaliseMail } from '../../domain/mail-address';
 import type { Config } from '../config';
-import { IdentityExistsError, type IdentityPort, type IdentityState } from './identity-port';
+import {
+  IdentityExistsError,
+  type IdentityPort,
+  type IdentityState,
+  INVITATION_SCREEN_PATH,
+  PASSWORD_SCREEN_PATH,
+} from './identity-port';
 
 // The identity port on Firebase Authentication (docs/decisions/011). Firebase holds the
 // credentials; the portal keeps its own sessions on Better Auth, whose user table holds a mirror
@@ -52,13 +58,38 @@ export function firebaseAuthOf(config: Config): FirebaseAuth {
   return getAuth(app);
 }
 
-/** The REST address of Firebase's password sign-in (or the emulator's). */
-export function passwordSignInUrl(config: Config): string {
+/** The address of one of Firebase's REST methods (identitytoolkit, or the emulator's). */
+export function identityToolkitUrl(config: Config, method: string): string {
   const key = encodeURIComponent(config.FIREBASE_API_KEY ?? 'emulator');
   const host = config.FIREBASE_AUTH_EMULATOR_HOST
     ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com`
     : 'https://identitytoolkit.googleapis.com';
-  return `${host}/v1/accounts:signInWithPassword?key=${key}`;
+  return `${host}/v1/accounts:${method}?key=${key}`;
+}
+
+async function callIdentityToolkit(
+  config: Config,
+  method: string,
+  body: object,
+): Promise<{ ok: boolean; status: number; reason: string; body: Record<string, unknown> }> {
+  let response: Response;
+  try {
+    response = await fetch(identityToolkitUrl(config, method), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (err) {
+    throw Object.assign(new IdentityProviderUnavailableError('Firebase does not answer'), {
+      cause: err,
+    });
+  }
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
+    error?: { message?: string };
+  };
+  const reason = String(json.error?.message ?? '').split(' ')[0] ?? '';
+  return { ok: response.ok, status: response.status, reason, body: json };
 }
 
 export type PasswordCheck =
@@ -80,25 +111,13 @@ export async function checkFirebasePassword(
   mail: string,
   password: string,
 ): Promise<PasswordCheck> {
-  let response: Response;
-  try {
-    response = await fetch(passwordSignInUrl(config), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: mail, password, returnSecureToken: true }),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (err) {
-    throw Object.assign(new IdentityProviderUnavailableError('Firebase does not answer'), {
-      cause: err,
-    });
-  }
-  const body = (await response.json().catch(() => ({}))) as {
-    idToken?: string;
-    error?: { message?: string };
-  };
-  if (!response.ok || !body.idToken) {
-    const reason = String(body.error?.message ?? '').split(' ')[0] ?? '';
+  const answer = await callIdentityToolkit(config, 'signInWithPassword', {
+    email: mail,
+    password,
+    returnSecureToken: true,
+  });
+  const idToken = answer.body.idToken;
+  if (!answer.ok || typeof idToken !== 'string') {
     if (
       [
         'INVALID_LOGIN_CREDENTIALS',
@@ -107,16 +126,16 @@ export async function checkFirebasePassword(
         'USER_DISABLED',
         'INVALID_EMAIL',
         'MISSING_PASSWORD',
-      ].includes(reason)
+      ].includes(answer.reason)
     ) {
       return { kind: 'wrong' };
     }
     throw new IdentityProviderUnavailableError(
-      `Firebase refused the password check: ${response.status} ${reason}`,
+      `Firebase refused the password check: ${answer.status} ${answer.reason}`,
     );
   }
   try {
-    const token = await firebaseAuthOf(config).verifyIdToken(body.idToken, true);
+    const token = await firebaseAuthOf(config).verifyIdToken(idToken, true);
     return {
       kind: 'ok',
       uid: token.uid,
@@ -131,6 +150,29 @@ export async function checkFirebasePassword(
       cause: err,
     });
   }
+}
+
+/**
+ * Sets the password of a reset or invitation link (its oobCode, which the portal's reset screen
+ * posts as its token): the mail it was for, or null for a link expired, used or unknown.
+ */
+export async function confirmFirebasePasswordReset(
+  config: Config,
+  oobCode: string,
+  newPassword: string,
+): Promise<string | null> {
+  const answer = await callIdentityToolkit(config, 'resetPassword', { oobCode, newPassword });
+  if (answer.ok && typeof answer.body.email === 'string') return normaliseMail(answer.body.email);
+  if (
+    ['INVALID_OOB_CODE', 'EXPIRED_OOB_CODE', 'USER_DISABLED', 'USER_NOT_FOUND'].includes(
+      answer.reason,
+    )
+  ) {
+    return null;
+  }
+  throw new IdentityProviderUnavailableError(
+    `Firebase refused the password reset: ${answer.status} ${answer.reason}`,
+  );
 }
 
 /** The Better Auth mirror of a Firebase identity: sessions hang on it; nothing else is kept. */
@@ -174,6 +216,15 @@ const stateOf = (user: {
   disabled: user.disabled,
 });
 
+/** The portal's reset screen for the code of a link Firebase generated. */
+function portalLinkOf(publicBaseUrl: string, firebaseLink: string, invitation: boolean): string {
+  const code = new URL(firebaseLink).searchParams.get('oobCode');
+  if (!code) throw new Error('Firebase generated a link without its code');
+  const screen = invitation ? INVITATION_SCREEN_PATH : PASSWORD_SCREEN_PATH;
+  const separator = screen.includes('?') ? '&' : '?';
+  return `${publicBaseUrl}${screen}${separator}token=${encodeURIComponent(code)}`;
+}
+
 export interface FirebaseIdentityPort extends IdentityPort {
   /** The link of a verification mail (Firebase's action handler, then the login screen). */
   verificationLink(uid: string): Promise<string>;
@@ -188,6 +239,8 @@ export interface FirebaseIdentityPort extends IdentityPort {
 export function createFirebaseIdentity(config: Config, db: Database): FirebaseIdentityPort {
   const fb = () => firebaseAuthOf(config);
   const continueTo = { url: `${config.publicBaseUrl}${LOGIN_SCREEN_PATH}` };
+  const portalLink = (firebaseLink: string, invitation: boolean) =>
+    portalLinkOf(config.publicBaseUrl, firebaseLink, invitation);
   const mailOf = async (uid: string) => {
     const user = await fb().getUser(uid);
     if (!user.email) throw new Error(`the Firebase identity ${uid} has no mail`);
@@ -229,10 +282,14 @@ export function createFirebaseIdentity(config: Config, db: Database): FirebaseId
 
     getIdentity,
 
-    // Firebase's own action handler sets the password (and verifies the mail), then sends the
-    // person on to the portal's login screen; its links live as long as Firebase decides.
-    invitationLink: async (uid) => fb().generatePasswordResetLink(await mailOf(uid), continueTo),
-    resetLink: async (uid) => fb().generatePasswordResetLink(await mailOf(uid), continueTo),
+    // Firebase makes the code (and decides how long it lives); the link is the portal's own reset
+    // screen, which posts it to /api/auth/reset-password, where the portal checks the password
+    // policy, has Firebase set the password, lifts the lock and ends the sessions
+    // (docs/decisions/011).
+    invitationLink: async (uid) =>
+      portalLink(await fb().generatePasswordResetLink(await mailOf(uid), continueTo), true),
+    resetLink: async (uid) =>
+      portalLink(await fb().generatePasswordResetLink(await mailOf(uid), continueTo), false),
     verificationLink: async (uid) =>
       fb().generateEmailVerificationLink(await mailOf(uid), continueTo),
 

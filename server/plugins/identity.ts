@@ -4,9 +4,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normaliseMail } from '../../domain/mail-address';
 import { LOGIN_MESSAGES } from '../../domain/messages';
-import { meetsPasswordPolicy } from '../../domain/password-policy';
+import {
+  hasSurroundingSpace,
+  meetsPasswordPolicy,
+  PASSWORD_POLICY_TEXT,
+  SURROUNDING_SPACE_TEXT,
+} from '../../domain/password-policy';
 import { HttpError } from '../errors';
-import { createFirebaseIdentity } from '../identity/firebase-identity';
+import {
+  confirmFirebasePasswordReset,
+  createFirebaseIdentity,
+  IdentityProviderUnavailableError,
+} from '../identity/firebase-identity';
 import {
   type AccessTokenVerifier,
   AUTH_BASE_PATH,
@@ -16,6 +25,7 @@ import {
 } from '../identity/identity';
 import {
   clearLoginFailures,
+  liftAccountLock,
   recordWrongPassword,
   releasePasswordCheck,
   reservePasswordCheck,
@@ -263,15 +273,58 @@ export const identityPlugin = fp(
       { schema: { hide: true } },
       async (request, reply) => {
         await limiter.assertAllowed(request, '');
-        const body = (request.body ?? {}) as { token?: unknown };
+        const body = (request.body ?? {}) as { token?: unknown; newPassword?: unknown };
         const query = request.query as { token?: unknown };
         const token = typeof body.token === 'string' ? body.token : query.token;
+        if (firebase) {
+          return reply.send(
+            await firebasePasswordReset(
+              typeof token === 'string' ? token : '',
+              typeof body.newPassword === 'string' ? body.newPassword : undefined,
+            ),
+          );
+        }
         const uid = typeof token === 'string' ? await identityOfResetToken(app.db, token) : null;
         const response = await forward(auth, request, base, '/reset-password');
         if (response.ok && uid) accessTokens.forgetSessionsOf(uid);
         return sendResponse(reply, response);
       },
     );
+
+    /**
+     * A reset or invitation link under Firebase: its token is the code Firebase made. The password
+     * policy is the portal's (docs/product.md §5), Firebase sets the password, and then, as the
+     * built-in provider does: the mail counts as verified, the lock is lifted, every session ends.
+     */
+    const firebasePasswordReset = async (code: string, newPassword: unknown) => {
+      if (typeof newPassword !== 'string' || !meetsPasswordPolicy(newPassword)) {
+        throw new HttpError(400, 'PASSWORD_POLICY', PASSWORD_POLICY_TEXT);
+      }
+      if (hasSurroundingSpace(newPassword)) {
+        throw new HttpError(400, 'PASSWORD_POLICY', SURROUNDING_SPACE_TEXT);
+      }
+      const invalidToken = () => new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
+      if (!code) throw invalidToken();
+      let mail: string | null;
+      try {
+        mail = await confirmFirebasePasswordReset(app.config, code, newPassword);
+      } catch (err) {
+        if (!(err instanceof IdentityProviderUnavailableError)) throw err;
+        throw Object.assign(new HttpError(503, 'SERVICE_UNAVAILABLE', undefined, {}, 5), {
+          cause: err,
+        });
+      }
+      if (!mail) throw invalidToken();
+      const port = firebase!;
+      const uid = await port.findUidByMail(mail);
+      if (uid) {
+        await port.markMailVerified(uid);
+        await port.endSessions(uid);
+        accessTokens.forgetSessionsOf(uid);
+      }
+      await liftAccountLock(app.db, mail);
+      return { status: true };
+    };
 
     /**
      * Reset and verification mails: limited per client address and per mail like a sign-in; the
