@@ -5,13 +5,13 @@ import {
   type DocumentType,
 } from '@domain/api/order-documents';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { OrderLine } from '../api/search-ledger-items';
-import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { formatDate, formatQuantity, formatYen } from '../utils/format';
-import { COPIED_MESSAGE, POPUP_BLOCKER_HINT } from '../utils/order-messages';
+import { POPUP_BLOCKER_HINT } from '../utils/order-messages';
 import classes from './orders.module.css';
+import { ShippingLabel } from './shipping-label';
 import { StatusBadge } from './status-badge';
 
 function Field({
@@ -35,8 +35,9 @@ function Field({
 }
 
 /**
- * docs/product.md §2 Detail panel rows: every field of one order line, the label number's copy button and
- * the three documents' download buttons (disabled when the line has no such file).
+ * docs/product.md §2 Detail panel rows: every field of one order line, the label number with its copy
+ * button and tracking link (ShippingLabel), and the three documents' download buttons (disabled
+ * when the line has no such file).
  */
 export function OrderDetail({
   line,
@@ -52,7 +53,6 @@ export function OrderDetail({
   downloading: DocumentType | null;
   showPopupHint: boolean;
 }) {
-  const { copied, copy } = useCopyToClipboard(copyConfirmMs);
   const expected = formatDate(line.expected_delivery_date);
 
   return (
@@ -103,34 +103,7 @@ export function OrderDetail({
         <Field label="運送会社">{line.transportation}</Field>
         <Field label="送り状番号">
           {line.shipping_label_number && (
-            <Group gap={6} wrap="wrap">
-              <span className={classes.labelNo}>{line.shipping_label_number}</span>
-              <Button
-                size="compact-xs"
-                variant="light"
-                leftSection={
-                  copied ? (
-                    <IconCheck size={12} aria-hidden="true" />
-                  ) : (
-                    <IconCopy size={12} aria-hidden="true" />
-                  )
-                }
-                aria-label="送り状番号をコピー"
-                onClick={() => void copy(line.shipping_label_number)}
-              >
-                コピー
-              </Button>
-              <Text
-                role="status"
-                size="xs"
-                c="teal.8"
-                fw={700}
-                className={classes.copied}
-                data-shown={copied || undefined}
-              >
-                {copied ? COPIED_MESSAGE : ''}
-              </Text>
-            </Group>
+            <ShippingLabel line={line} copyConfirmMs={copyConfirmMs} />
           )}
         </Field>
       </dl>

@@ -24,6 +24,9 @@ export const SINGLE_FILE_MISSING_MESSAGE =
 export const POPUP_BLOCKER_HINT =
   'ダウンロードが始まらない場合は、ブラウザのポップアップブロックを解除してください。';
 export const COPIED_MESSAGE = 'コピーしました！';
+/** Issue 20: the carrier's tracking page, opened in a new tab (which its accessible name says). */
+export const TRACKING_LINK_LABEL = '配送状況を確認';
+export const TRACKING_LINK_NAME = `${TRACKING_LINK_LABEL}（新しいタブで開きます）`;
 
 /** "all search results N items" (docs/product.md §2); "N 件以上" when the server stopped counting at N. */
 export const resultCountText = (total: number, capped = false) =>

@@ -1,0 +1,82 @@
+import {
+  type CarrierTrackingTable,
+  DEFAULT_CARRIER_TRACKING,
+  trackingUrl,
+} from '@domain/carrier-tracking';
+import { Button, Group, Text } from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { useAppConfig } from '../../../lib/app-config';
+import type { OrderLine } from '../api/search-ledger-items';
+import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { COPIED_MESSAGE, TRACKING_LINK_LABEL, TRACKING_LINK_NAME } from '../utils/order-messages';
+import classes from './orders.module.css';
+
+/**
+ * The carrier's tracking page of a line, or null (an unknown carrier or no usable number). Built
+ * only from the table's template (domain/carrier-tracking.ts), never from ledger text: the
+ * server's table (CARRIER_TRACKING_FILE applied) when its page carries one, else the built-in one.
+ */
+export function useTrackingUrl(line: Pick<OrderLine, 'transportation' | 'shipping_label_number'>) {
+  // Typed apart from AppConfig, which carries the table only from issue 20's server on.
+  const { carrierTracking }: { carrierTracking?: CarrierTrackingTable } = useAppConfig();
+  return trackingUrl(
+    carrierTracking ?? DEFAULT_CARRIER_TRACKING,
+    line.transportation,
+    line.shipping_label_number,
+  );
+}
+
+/**
+ * docs/product.md §2 Detail panel rows: the shipping label number with its copy button (a
+ * "copied!" message for `copyConfirmMs`) and, for a known carrier, a link to its tracking page
+ * in a new tab (issue 20).
+ */
+export function ShippingLabel({ line, copyConfirmMs }: { line: OrderLine; copyConfirmMs: number }) {
+  const { copied, copy } = useCopyToClipboard(copyConfirmMs);
+  const tracking = useTrackingUrl(line);
+  if (!line.shipping_label_number) return null;
+  return (
+    <Group gap={6} wrap="wrap">
+      <span className={classes.labelNo}>{line.shipping_label_number}</span>
+      <Button
+        size="compact-xs"
+        variant="light"
+        leftSection={
+          copied ? (
+            <IconCheck size={12} aria-hidden="true" />
+          ) : (
+            <IconCopy size={12} aria-hidden="true" />
+          )
+        }
+        aria-label="送り状番号をコピー"
+        onClick={() => void copy(line.shipping_label_number)}
+      >
+        コピー
+      </Button>
+      {tracking && (
+        <Button
+          component="a"
+          href={tracking}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="compact-xs"
+          variant="subtle"
+          rightSection={<IconExternalLink size={12} aria-hidden="true" />}
+          aria-label={TRACKING_LINK_NAME}
+        >
+          {TRACKING_LINK_LABEL}
+        </Button>
+      )}
+      <Text
+        role="status"
+        size="xs"
+        c="teal.8"
+        fw={700}
+        className={classes.copied}
+        data-shown={copied || undefined}
+      >
+        {copied ? COPIED_MESSAGE : ''}
+      </Text>
+    </Group>
+  );
+}
