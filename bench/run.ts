@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildNeeded } from '../scripts/build-state.mjs';
+import { runExportBench } from './export';
 import { runLedgerBench } from './ledger';
 import { runMixedLoad } from './mixed';
 import { startBuiltServer } from './startup';
@@ -73,7 +74,10 @@ async function main() {
   }
 }
 
-// BENCH_ONLY=startup or BENCH_ONLY=ledger runs one part; the ledger part is in bench/ledger.ts, the
-// mixed load (part of startup; BENCH_MIXED=0 leaves it out) in bench/mixed.ts.
-if (process.env.BENCH_ONLY !== 'ledger') await main();
-if (process.env.BENCH_ONLY !== 'startup') await runLedgerBench();
+// BENCH_ONLY=startup, ledger or export runs one part; the ledger part is in bench/ledger.ts, the
+// export part in bench/export.ts, the mixed load (part of startup; BENCH_MIXED=0 leaves it out) in
+// bench/mixed.ts.
+const only = process.env.BENCH_ONLY;
+if (only === undefined || only === '' || only === 'startup') await main();
+if (only === undefined || only === '' || only === 'ledger') await runLedgerBench();
+if (only === undefined || only === '' || only === 'export') await runExportBench();

@@ -137,15 +137,29 @@ export function carrierNameKey(name: string): string {
     .replace(/[.,、。]/g, '');
 }
 
+/** Each table's names and aliases as compared (carrierNameKey) → carrier id, made once per table. */
+const keysOfTable = new WeakMap<CarrierTrackingTable, Map<string, string>>();
+
+function keysOf(table: CarrierTrackingTable): Map<string, string> {
+  let keys = keysOfTable.get(table);
+  if (!keys) {
+    keys = new Map();
+    for (const [id, entry] of Object.entries(table)) {
+      for (const name of [entry.name, ...entry.aliases]) {
+        const key = carrierNameKey(name);
+        if (key !== '' && !keys.has(key)) keys.set(key, id);
+      }
+    }
+    keysOfTable.set(table, keys);
+  }
+  return keys;
+}
+
 /** The carrier id of a transportation text, or null when no entry's name or alias matches. */
 export function findCarrier(table: CarrierTrackingTable, transportation: string): string | null {
   const key = carrierNameKey(transportation);
   if (key === '') return null;
-  for (const [id, entry] of Object.entries(table)) {
-    if (carrierNameKey(entry.name) === key) return id;
-    if (entry.aliases.some((alias) => carrierNameKey(alias) === key)) return id;
-  }
-  return null;
+  return keysOf(table).get(key) ?? null;
 }
 
 /**

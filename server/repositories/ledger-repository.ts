@@ -430,10 +430,11 @@ export function ledgerKeysetStatement(
 }
 
 /**
- * Every line of a search in the sort's order, a page of `pageLines` at a time: one page is in
- * memory at once, whatever the number of lines. Pages are separate statements: an import that
- * runs meanwhile may show in later pages (a line is never repeated or skipped unless its sort
- * value changed).
+ * Every line of a search in the sort's order, a page of `pageLines` at a time: at most two pages
+ * are in memory at once (the one handed out and the next, read while the caller writes the
+ * first), whatever the number of lines. Pages are separate statements: an import that runs
+ * meanwhile may show in later pages (a line is never repeated or skipped unless its sort value
+ * changed).
  */
 export async function* iterateLedgerItems(
   db: Database,
@@ -441,8 +442,7 @@ export async function* iterateLedgerItems(
   sort: LedgerSort,
   pageLines = EXPORT_PAGE_LINES,
 ): AsyncGenerator<LedgerItem[]> {
-  let last: KeysetRow | null = null;
-  for (;;) {
+  const read = async (last: KeysetRow | null): Promise<KeysetRow[]> => {
     const rows = await queryRows<DriverLedgerRow & { id: unknown }>(
       db,
       ledgerKeysetStatement(db, criteria, sort, last, pageLines),
@@ -452,10 +452,18 @@ export async function* iterateLedgerItems(
       row.amount = Number(row.amount);
       row.id = Number(row.id);
     }
-    if (rows.length === 0) return;
-    last = rows[rows.length - 1] as KeysetRow;
-    yield rows as KeysetRow[];
-    if (rows.length < pageLines) return;
+    return rows as KeysetRow[];
+  };
+  let next: Promise<KeysetRow[]> | null = read(null);
+  try {
+    while (next) {
+      const rows: KeysetRow[] = await next;
+      next = rows.length === pageLines ? read(rows[rows.length - 1]!) : null;
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    // The caller stopped early (a cancelled download): the read ahead is not awaited by anyone.
+    next?.catch(() => {});
   }
 }
 

@@ -31,12 +31,15 @@ function xlsxCellOf(column: LedgerExportColumn, line: LedgerItem, tracking: Carr
   return value;
 }
 
-const styleOf = (column: LedgerExportColumn): Partial<ExcelJS.Style> =>
-  column.kind === 'number'
-    ? { numFmt: NUMBER_FORMAT }
-    : column.kind === 'date'
-      ? { numFmt: DATE_FORMAT }
-      : {};
+// One style object per kind, given to every cell of the kind: exceljs finds a style object it has
+// seen in a WeakMap, and works out the style of any other object anew (a third of the writing
+// time of 100,000 lines when each cell had its own copy of the column's style).
+const STYLES: Record<LedgerExportColumn['kind'], Partial<ExcelJS.Style>> = {
+  number: { numFmt: NUMBER_FORMAT },
+  date: { numFmt: DATE_FORMAT },
+  text: {},
+};
+const columnStyles = LEDGER_EXPORT_COLUMNS.map((column) => STYLES[column.kind]);
 
 /**
  * An .xlsx of the lines, streamed by exceljs's WorkbookWriter (rows are committed, i.e. written
@@ -61,7 +64,6 @@ export function xlsxStream(
     header: column.header,
     key: `c${i}`,
     width: column.width,
-    style: styleOf(column),
   }));
   sheet.autoFilter = {
     from: { row: 1, column: 1 },
@@ -75,7 +77,11 @@ export function xlsxStream(
       // The reader went away (the download was cancelled): stop reading the database.
       if (out.destroyed) return;
       for (const line of page) {
-        sheet.addRow(LEDGER_EXPORT_COLUMNS.map((c) => xlsxCellOf(c, line, tracking))).commit();
+        const row = sheet.addRow(LEDGER_EXPORT_COLUMNS.map((c) => xlsxCellOf(c, line, tracking)));
+        row.eachCell({ includeEmpty: true }, (cell, n) => {
+          cell.style = columnStyles[n - 1]!;
+        });
+        row.commit();
       }
       if (out.writableNeedDrain) {
         await Promise.race([once(out, 'drain'), once(out, 'close')]);
