@@ -1,4 +1,5 @@
-// `npm test`: lint and format check, type check, build, unit + component + API tests, browser tests.
+// `npm test`: lint and format check, type check, build, unit + component + API tests, the API
+// tests under Firebase Authentication (its emulator), browser tests.
 // With DATABASE_URL set, the API and browser tests run on that PostgreSQL database and WIPE it:
 // point it at a disposable database only.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,13 @@ const steps = [
     'unit, component and API tests',
     'npx',
     ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'api'],
+  ],
+  [
+    // IDENTITY_PROVIDER=firebase against the Firebase Auth Emulator (firebase-tools, a
+    // devDependency; Node only, no Java), which the project's global setup starts and stops.
+    'API tests under Firebase Authentication (Auth Emulator)',
+    'npx',
+    ['vitest', 'run', '--project', 'api-firebase'],
   ],
   [
     'fault tests (database, storage and mail going away)',

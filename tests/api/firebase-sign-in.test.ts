@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
+import { seedDemoIfEmpty } from '../../server/platform';
+import { clearEmulatorAccounts } from '../support/firebase-emulator';
 import { bearer, DEMO_PASSWORD, decodeJwtPart, signIn, signInRequest } from './helpers/auth';
 import {
   createFirebaseAccount,
   createFirebaseTestApp,
+  emulatorHost,
   firebaseIdToken,
 } from './helpers/firebase-app';
 import type { TestApp } from './helpers/test-app';
@@ -185,5 +188,18 @@ describe('sign-in with the credentials Firebase holds', () => {
     await firebaseAuthOf(t.config).updateUser(uid, { disabled: false });
     const again = await signIn(t.app, mail);
     expect((await call(again.token)).statusCode).toBe(200);
+  });
+
+  // Last: it empties the emulator.
+  it('an emulator started afresh gets the demo accounts back at the next start, the rows linked to them', async () => {
+    await clearEmulatorAccounts(emulatorHost());
+    expect(await seedDemoIfEmpty(t.platform)).toBeNull();
+    const fbUser = await firebaseAuthOf(t.config).getUserByEmail('user@example.com');
+    const { uid, token } = await signIn(t.app, 'user@example.com');
+    expect(uid).toBe(fbUser.uid);
+    expect((await call(token)).statusCode).toBe(200);
+    expect((await signInRequest(t.app, 'unverified@example.com', DEMO_PASSWORD)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -31,12 +31,21 @@ async function answers(host: string): Promise<boolean> {
  * waits until it answers. Fails loudly, with its output, when it does not start.
  */
 export async function startFirebaseEmulator(): Promise<FirebaseEmulator> {
-  const port = await unusedPort();
+  const [port, hubPort, loggingPort] = [await unusedPort(), await unusedPort(), await unusedPort()];
   const host = `127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'portal-firebase-emulator-'));
+  // The hub and logging ports too: another emulator on the machine (a second test run) must not
+  // take them.
   writeFileSync(
     join(dir, 'firebase.json'),
-    JSON.stringify({ emulators: { auth: { port, host: '127.0.0.1' }, ui: { enabled: false } } }),
+    JSON.stringify({
+      emulators: {
+        auth: { port, host: '127.0.0.1' },
+        hub: { port: hubPort, host: '127.0.0.1' },
+        logging: { port: loggingPort, host: '127.0.0.1' },
+        ui: { enabled: false },
+      },
+    }),
   );
   const bin = resolve('node_modules/.bin/firebase');
   const child: ChildProcess = spawn(
