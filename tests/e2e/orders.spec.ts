@@ -6,6 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { DEFAULT_CARRIER_TRACKING, trackingUrl } from '../../domain/carrier-tracking';
 import { readZip } from '../api/helpers/read-zip';
 import { loginAs } from './support/login-as';
 
@@ -277,6 +278,82 @@ test.describe('the orders screen', () => {
     expect(download, 'one of the first lines has a shipping notice').not.toBeNull();
     expect(download!.suggestedFilename()).toMatch(/\.pdf$/);
     expect(await fileStart(download!, 5)).toBe('%PDF-');
+  });
+
+  test("a shipped line's label number links to its carrier's tracking page in a new tab", async ({
+    page,
+    context,
+    isMobile,
+  }) => {
+    test.setTimeout(180_000);
+    await loginAs(page, 'user');
+    await openOrders(page);
+    await showAllShipped(page);
+    // Every shipped demo line has a carrier of the built-in table (db/seed/ledger-vocabulary.ts).
+    const detail = await openLine(page, isMobile, 0);
+    const carrier =
+      (await detail
+        .locator('dt', { hasText: /^運送会社$/ })
+        .locator('xpath=../dd')
+        .textContent()) ?? '';
+    const labelNumber = (await detail.getByText(/^\d{10,12}$/).textContent()) ?? '';
+    const href = trackingUrl(DEFAULT_CARRIER_TRACKING, carrier, labelNumber);
+    expect(href, `a tracking page for ${carrier}`).not.toBeNull();
+
+    const link = detail.getByRole('link', { name: '配送状況を確認（新しいタブで開きます）' });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveText(/配送状況を確認/);
+    await expect(link).toHaveAttribute('href', href!);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+    // The carrier's page opens in a new tab that cannot reach back (answered here: no network).
+    await context.route(`${new URL(href!).origin}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>tracking</title>' }),
+    );
+    const opened = context.waitForEvent('page');
+    await link.click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(href);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.close();
+    await expect(detail).toBeVisible();
+  });
+
+  test("every line of the search downloads as Excel, or as CSV, under the server's file name", async ({
+    page,
+    isMobile,
+  }) => {
+    test.setTimeout(180_000);
+    await loginAs(page, 'user');
+    await openOrders(page);
+    await showAllShipped(page);
+    const total = await resultCount(page);
+    expect(total).toBeGreaterThan(isMobile ? 20 : 100);
+
+    const exportAs = async (item: string) => {
+      const button = page.getByRole('button', { name: /Excel出力/ });
+      await expect(button).toBeInViewport();
+      await button.click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: item }).click();
+      return download;
+    };
+
+    const xlsx = await exportAs('Excel（.xlsx）');
+    expect(xlsx.suggestedFilename()).toMatch(/^注文一覧_\d+_\d{8}\.xlsx$/);
+    expect(await fileStart(xlsx, 2)).toBe('PK');
+    await expect(page.getByRole('button', { name: /Excel出力/ })).toBeEnabled();
+
+    const csv = await exportAs('CSV');
+    expect(csv.suggestedFilename()).toMatch(/^注文一覧_\d+_\d{8}\.csv$/);
+    const text = (await readFile(await csv.path())).toString('utf8');
+    expect(text.startsWith('\uFEFF状態,')).toBe(true);
+    // Every page of the search, not the page shown: a header and one record per line.
+    const records = text.split('\r\n').filter((record) => record !== '');
+    expect(records).toHaveLength(total + 1);
+    expect(records.slice(1).every((record) => record.startsWith('出荷済,'))).toBe(true);
   });
 
   test('the selected lines download their invoices as one zip after a confirmation', async ({

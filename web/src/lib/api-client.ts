@@ -1,7 +1,7 @@
 import { STAFF_CUSTOMER_CODE } from '@domain/constants';
 import type { z } from 'zod';
 import { ensureAccessToken, fetchAccessToken } from './access-token';
-import { HttpError, isHttpError, type RequestOptions, requestJson } from './http';
+import { HttpError, isHttpError, type RequestOptions, requestFile, requestJson } from './http';
 
 export const API_V1_BASE_PATH = '/api/v1';
 
@@ -39,6 +39,24 @@ function urlOf(path: string, query: ApiRequest<unknown>['query']): string {
   return `${url}?${search}`;
 }
 
+/**
+ * Sends a call with its auth header; a bearer call refused with 401 (a token that expired while
+ * the tab slept) fetches a new token once and is repeated.
+ */
+async function withAuth<T>(
+  auth: ApiAuth,
+  send: (headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  if (auth.kind === 'apiKey') return send({ 'x-api-key': auth.apiKey });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  try {
+    return await send(bearer(await ensureAccessToken()));
+  } catch (error) {
+    if (!isHttpError(error, 401)) throw error;
+    return send(bearer(await fetchAccessToken()));
+  }
+}
+
 /** One /api/v1 call: auth header, time-out, JSON error parsing, answer checked against its schema. */
 export async function apiRequest<T>({
   method = 'GET',
@@ -50,26 +68,50 @@ export async function apiRequest<T>({
   timeoutMs,
 }: ApiRequest<T>): Promise<T> {
   const url = urlOf(path, query);
-  const send = async (token?: string) =>
-    requestJson(url, {
-      method,
-      body,
-      timeoutMs,
-      headers:
-        auth.kind === 'apiKey'
-          ? { 'x-api-key': auth.apiKey }
-          : { authorization: `Bearer ${token ?? (await ensureAccessToken())}` },
-    });
-
-  let data: unknown;
-  try {
-    data = await send();
-  } catch (error) {
-    // A token that expired while the tab slept: fetch a new one once and repeat the call.
-    if (auth.kind !== 'bearer' || !isHttpError(error, 401)) throw error;
-    data = await send(await fetchAccessToken());
-  }
+  const data = await withAuth(auth, (headers) =>
+    requestJson(url, { method, body, timeoutMs, headers }),
+  );
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new HttpError(0, 'INVALID_RESPONSE', data, { cause: parsed.error });
   return parsed.data;
+}
+
+export interface ApiFile {
+  blob: Blob;
+  /** The server's file name (Content-Disposition filename*, else filename), or null. */
+  fileName: string | null;
+}
+
+/**
+ * The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` (how the server
+ * sends Japanese names), else the plain `filename`.
+ */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A broken encoding: the plain name below.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(disposition);
+  return plain?.[1] ?? plain?.[2] ?? null;
+}
+
+/** An /api/v1 call whose answer is a file (an export): auth and errors as apiRequest. */
+export async function apiFileRequest({
+  method = 'POST',
+  path,
+  query,
+  body,
+  auth,
+  timeoutMs,
+}: Omit<ApiRequest<unknown>, 'schema'>): Promise<ApiFile> {
+  const url = urlOf(path, query);
+  const answer = await withAuth(auth, (headers) =>
+    requestFile(url, { method, body, timeoutMs, headers }),
+  );
+  return { blob: answer.blob, fileName: fileNameOf(answer.disposition) };
 }

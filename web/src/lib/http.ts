@@ -50,45 +50,69 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/**
- * One same-origin JSON request with the session cookie. Throws HttpError for every failure, with
- * the server's `code` (identity and /api/v1 errors both carry one) when the answer has it.
- */
-export async function requestJson(
+/** The fetch of requestJson and requestFile; a failure to get any answer is HttpError(0). */
+async function send(
   url: string,
-  { method = 'GET', headers = {}, body, timeoutMs = requestTimeoutMs() }: RequestOptions = {},
-): Promise<unknown> {
-  let text: string;
-  let response: Response;
+  { method = 'GET', headers = {}, body, timeoutMs = requestTimeoutMs() }: RequestOptions,
+  accept: string,
+  read: (response: Response) => Promise<unknown>,
+): Promise<{ response: Response; data: unknown }> {
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       method,
       credentials: 'include',
       headers: {
-        accept: 'application/json',
+        accept,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    text = await response.text();
+    return { response, data: await (response.ok ? read(response) : response.text()) };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw new HttpError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', null, { cause: error });
   }
+}
 
-  let data: unknown = null;
-  if (text !== '') {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
+function parseText(text: unknown): unknown {
+  if (typeof text !== 'string' || text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  if (!response.ok) {
-    const code = isRecord(data) && typeof data.code === 'string' ? data.code : 'HTTP_ERROR';
-    throw new HttpError(response.status, code, data);
-  }
-  return data;
+}
+
+function failure(response: Response, text: unknown): HttpError {
+  const data = parseText(text);
+  const code = isRecord(data) && typeof data.code === 'string' ? data.code : 'HTTP_ERROR';
+  return new HttpError(response.status, code, data);
+}
+
+/**
+ * One same-origin JSON request with the session cookie. Throws HttpError for every failure, with
+ * the server's `code` (identity and /api/v1 errors both carry one) when the answer has it.
+ */
+export async function requestJson(url: string, options: RequestOptions = {}): Promise<unknown> {
+  const { response, data } = await send(url, options, 'application/json', (r) => r.text());
+  if (!response.ok) throw failure(response, data);
+  return parseText(data);
+}
+
+export interface FileAnswer {
+  blob: Blob;
+  /** The answer's Content-Disposition header, or null. */
+  disposition: string | null;
+}
+
+/**
+ * A request whose answer is a file (read whole as a Blob); a failure is an HttpError as for
+ * requestJson, its JSON error body parsed.
+ */
+export async function requestFile(url: string, options: RequestOptions = {}): Promise<FileAnswer> {
+  const { response, data } = await send(url, options, '*/*', (r) => r.blob());
+  if (!response.ok) throw failure(response, data);
+  return { blob: data as Blob, disposition: response.headers.get('content-disposition') };
 }

@@ -21,6 +21,26 @@ export function json(status: number, body: unknown): Response {
   });
 }
 
+/**
+ * A file answer as the server sends an export: its type, and Content-Disposition with an ASCII
+ * `filename` and the RFC 5987 `filename*` that carries a Japanese name.
+ */
+export function file(
+  body: string | Uint8Array<ArrayBuffer>,
+  fileName: string,
+  contentType: string,
+): Response {
+  const ascii = fileName.replace(/[^\x20-\x7e]+/g, '_').replace(/["\\%]/g, '_');
+  // Not a Blob: jsdom's Blob cannot be a fetch Response's body.
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    },
+  });
+}
+
 const base64url = (value: unknown) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
     .replaceAll('+', '-')

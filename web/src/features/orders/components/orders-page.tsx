@@ -8,6 +8,7 @@ import { CHOOSE_CUSTOMER_PROMPT, unknownCustomerText } from '../utils/order-mess
 import { BulkDownloadBar } from './bulk-download-bar';
 import { CustomerSelect } from './customer-select';
 import { DownloadDialogs } from './download-dialogs';
+import { ExportDialogs, ExportMenu } from './export-menu';
 import { FilterPanel } from './filter-panel';
 import { OrderDetailPanel } from './order-detail-panel';
 import { OrderPager, OrderResults } from './order-results';
@@ -43,7 +44,10 @@ export function OrdersPage() {
             <PhoneSortSelect sort={state.sort} onChange={page.changeSort} />
           </Group>
           <FilterSummary filters={state.filters} />
-          <Count page={page} />
+          <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+            <Count page={page} />
+            <ExportMenu exporter={page.exporter} disabled={page.nothingToExport} />
+          </Group>
           <OrderResults page={page} />
           <OrderPager page={page} />
         </Stack>
@@ -65,6 +69,7 @@ export function OrdersPage() {
         onClose={downloads.closeDialog}
         onConfirm={downloads.confirmBulk}
       />
+      <ExportDialogs exporter={page.exporter} />
     </Stack>
   );
 }
@@ -104,11 +109,14 @@ function DesktopResults({ page }: { page: OrdersPageState }) {
           className={classes.toolbar}
         >
           <Count page={page} />
-          <BulkDownloadBar
-            selection={selection}
-            running={downloads.bulkRunning}
-            onDownload={(type) => downloads.requestBulk(type, selection.lines)}
-          />
+          <Group gap="md" align="center" className={classes.toolbarActions}>
+            <BulkDownloadBar
+              selection={selection}
+              running={downloads.bulkRunning}
+              onDownload={(type) => downloads.requestBulk(type, selection.lines)}
+            />
+            <ExportMenu exporter={page.exporter} disabled={page.nothingToExport} />
+          </Group>
         </Group>
         {search && (
           <SelectEveryMatch

@@ -1,10 +1,10 @@
 import type { LedgerItem } from '@domain/api/ledger';
 import type { AppConfig } from '@domain/app-config';
 import { DEFAULT_CARRIER_TRACKING } from '@domain/carrier-tracking';
-import { LEDGER_STATUS } from '@domain/constants';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
+import { ledgerItem } from '../../../testing/ledger';
 import { renderWithProviders } from '../../../testing/render';
 import { toOrderLine } from '../api/search-ledger-items';
 import { OrderDetail } from './order-detail';
@@ -12,36 +12,8 @@ import { OrderDetail } from './order-detail';
 const USER = { userInfo: { id: 7, userTypeId: 2, customerCode: 10001 } };
 const LINK_NAME = '配送状況を確認（新しいタブで開きます）';
 
-function line(overrides: Partial<LedgerItem>) {
-  return toOrderLine({
-    customer_code: 10001,
-    status: LEDGER_STATUS.shipped,
-    sale_order_no: 'SO2604-0001',
-    sale_order_line_no: 1,
-    delivery_no: 'DN2604-0001',
-    delivery_line_no: 1,
-    sale_order_date: '2026-04-01',
-    shipped_date: '2026-04-10',
-    expected_delivery_date: '2026-04-12',
-    delivery_request: null,
-    property_name: '物件 新築工事',
-    item_name: 'SR-200-BK',
-    model_name: 'SR-200 ブラック',
-    quantity: 10,
-    unit_price: 100,
-    amount: 1000,
-    destination_name1: '株式会社東和ルーフ 本社',
-    destination_name2: '',
-    destination_address: '東京都江東区新木場1-2-3',
-    contact_person: '佐藤 一郎',
-    transportation: 'ヤマト運輸',
-    shipping_label_number: '1234-5678-9012',
-    invoice_file_name: '',
-    shipped_file_name: '',
-    delivery_file_name: '',
-    ...overrides,
-  });
-}
+const line = (overrides: Partial<LedgerItem>) =>
+  toOrderLine(ledgerItem({ shipping_label_number: '1234-5678-9012', ...overrides }));
 
 function renderDetail(overrides: Partial<LedgerItem>, config = DEFAULT_APP_CONFIG) {
   return renderWithProviders(

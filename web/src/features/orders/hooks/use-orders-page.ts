@@ -14,6 +14,7 @@ import {
   type OrderLine,
   type OrderSearch,
 } from '../api/search-ledger-items';
+import { useLedgerExport } from './use-ledger-export';
 import { useOrderDownloads } from './use-order-downloads';
 import { useOrderResults } from './use-order-results';
 import { useOrderSearchAddress } from './use-order-search-address';
@@ -66,6 +67,8 @@ export function useOrdersPage() {
     userId,
     onPastTheEnd: (lastPage) => show({ page: lastPage }, { replace: true }),
   });
+  // Issue 20: every line of the search shown, as .xlsx or CSV.
+  const exporter = useLedgerExport(search, userId);
 
   // Other conditions or another customer (a search, or back and forward): nothing selected.
   const searchKey = JSON.stringify([customerCode, filters]);
@@ -131,6 +134,9 @@ export function useOrdersPage() {
     results,
     selection,
     downloads,
+    exporter,
+    /** Nothing to export: no answer yet, or no lines. */
+    nothingToExport: results.result.data === undefined || results.total === 0,
     detail,
     detailOpened,
     closeDetail: () => setDetailOpened(false),

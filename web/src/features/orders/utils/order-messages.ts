@@ -1,3 +1,4 @@
+import { LEDGER_EXPORT_MAX_ROWS, ledgerExportTooManyMessage } from '@domain/ledger-export';
 import { formatNumber } from './format';
 
 // Texts of the orders screens. The spec's quoted meanings (docs/product.md §8 Orders) are kept word for word
@@ -38,3 +39,11 @@ export const bulkTooManyText = (count: number, max: number) =>
 
 export const bulkConfirmText = (count: number) =>
   `${formatNumber(count)}件の明細が選択されています。ダウンロードしますか？`;
+
+/** Issue 20: the export action and its two formats. */
+export const EXPORT_LABEL = 'Excel出力';
+export const EXPORT_FORMAT_LABELS = { xlsx: 'Excel（.xlsx）', csv: 'CSV' } as const;
+/** The server's refusal of a search over the export's limit, should its answer carry no message. */
+export const exportTooManyText = () => ledgerExportTooManyMessage(LEDGER_EXPORT_MAX_ROWS);
+/** The file's name when the server's answer names none (it always does). */
+export const exportFallbackName = (format: 'xlsx' | 'csv') => `注文一覧.${format}`;
