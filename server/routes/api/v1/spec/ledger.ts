@@ -10,7 +10,6 @@ import {
 import { apiErrorSchema } from '../../../../../domain/api-error';
 import { jsonBytes } from '../../../../json-bytes';
 import { authorize, mayImportLedger } from '../../../../services/authorization';
-import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../../../services/ledger-export-files';
 import {
   exportLedgerItems,
   type LedgerExportDeps,
@@ -78,7 +77,8 @@ export async function ledgerRoutes(app: FastifyInstance) {
           '100,000 件を超える検索は出力前に 400 TOO_MANY_RESULTS。CSV は BOM 付き UTF-8・CRLF で、' +
           "= + - @ タブ CR で始まる文字列は先頭に ' を付けます。",
         body: ledgerExportBodySchema,
-        produces: [XLSX_CONTENT_TYPE, CSV_CONTENT_TYPE],
+        // 200 is the file itself (a stream, not serialized), described above; only the errors are
+        // JSON and have a schema.
         response: errors,
       },
     },

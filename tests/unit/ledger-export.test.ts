@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { LedgerItem } from '../../domain/api/ledger';
+import { DEFAULT_CARRIER_TRACKING } from '../../domain/carrier-tracking';
+import {
+  csvField,
+  csvRecord,
+  LEDGER_EXPORT_COLUMNS,
+  ledgerExportFileName,
+  neutraliseFormula,
+} from '../../domain/ledger-export';
+import { csvStream, xlsxStream } from '../../server/services/ledger-export-files';
+
+const line: LedgerItem = {
+  customer_code: 10001,
+  status: '出荷済',
+  sale_order_no: 'SO-1',
+  sale_order_line_no: 1,
+  delivery_no: 'DN-1',
+  delivery_line_no: 1,
+  sale_order_date: '2026-10-01',
+  shipped_date: '2026-10-05',
+  expected_delivery_date: '1900-10-07',
+  delivery_request: null,
+  property_name: '高橋様邸 新築工事',
+  item_name: 'SR-200-GL',
+  model_name: '太陽光架台 SR-200',
+  quantity: 10,
+  unit_price: 12800,
+  amount: 128000,
+  destination_name1: '現場',
+  destination_name2: '',
+  destination_address: '東京都八王子市明神町1-2-3',
+  contact_person: '佐藤 一郎',
+  transportation: '佐川急便',
+  shipping_label_number: '1234-5678',
+  invoice_file_name: '請求書_SO-1.pdf',
+  shipped_file_name: '',
+  delivery_file_name: '',
+};
+
+describe('CSV rules', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+81', "'+81"],
+    ['-10℃', "'-10℃"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', "'\rx"],
+    ['山田様邸', '山田様邸'],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('neutraliseFormula(%j) = %j', (value, expected) => {
+    expect(neutraliseFormula(value)).toBe(expected);
+  });
+
+  it('quotes only what needs it', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('山田')).toBe('山田');
+    expect(csvRecord(['a', 'b,c'])).toBe('a,"b,c"\r\n');
+  });
+
+  it('names the file with the customer and the day in Japan', () => {
+    // 2026-11-24 15:30 UTC is already 25 November in Japan.
+    expect(ledgerExportFileName(10001, 'csv', new Date('2026-11-24T15:30:00Z'))).toBe(
+      '注文一覧_10001_20261125.csv',
+    );
+  });
+
+  it('has the detail panel fields, the tracking URL and the documents', () => {
+    const headers = LEDGER_EXPORT_COLUMNS.map((c) => c.header);
+    expect(headers).toHaveLength(21);
+    expect(headers).toContain('追跡URL');
+    expect(headers.slice(-3)).toEqual(['請求書', '出荷案内', '納品書']);
+  });
+});
+
+async function* pages(count: number, seen: { pages: number }) {
+  for (let i = 0; i < count; i++) {
+    seen.pages++;
+    yield Array.from({ length: 200 }, () => line);
+  }
+}
+
+describe('the file streams', () => {
+  it('the CSV starts with the BOM and the header; the expected date reads 2025', async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of csvStream(pages(1, { pages: 0 }), DEFAULT_CARRIER_TRACKING)) {
+      chunks.push(chunk as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.startsWith('\uFEFF状態,受注日,')).toBe(true);
+    expect(text).toContain(',2025-10-07,');
+    expect(text).toContain('okurijoNo=12345678');
+  });
+
+  it.each([
+    ['xlsx', xlsxStream],
+    ['csv', csvStream],
+  ] as const)('%s: a reader that goes away stops the reading of pages', async (_, stream) => {
+    const seen = { pages: 0 };
+    const file = stream(pages(1000, seen), DEFAULT_CARRIER_TRACKING);
+    await new Promise<void>((resolve) => file.once('data', () => resolve()));
+    file.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = seen.pages;
+    expect(after).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen.pages).toBe(after);
+  });
+});
