@@ -20,6 +20,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP allows no inline script; Vite's output is external module files only.
     assetsInlineLimit: 0,
+    // dist/web/.vite/manifest.json: the route size budgets (tests/unit/route-budgets.test.ts) read it.
+    manifest: true,
   },
   server: {
     proxy: {

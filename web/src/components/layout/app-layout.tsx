@@ -1,3 +1,34 @@
+// The styles of the Mantine components the signed-in screens use beyond the first load's
+// (web/src/app/provider.tsx), in Mantine's cascade layer like those (decision 013). A component
+// new to the app needs its file here (@mantine/core/styles/<Name>.layer.css).
+import '@mantine/core/styles/AppShell.layer.css';
+import '@mantine/core/styles/AspectRatio.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Breadcrumbs.layer.css';
+import '@mantine/core/styles/Burger.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Pill.layer.css';
+import '@mantine/core/styles/PillsInput.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/Tooltip.layer.css';
+import '@mantine/dates/styles.layer.css';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

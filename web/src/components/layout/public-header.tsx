@@ -1,5 +1,6 @@
-import { ActionIcon, Anchor, Group, Menu, VisuallyHidden } from '@mantine/core';
-import { IconDotsVertical, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Group, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { paths } from '../../config/paths';
 import { useIsDesktop } from '../../hooks/use-is-desktop';
 import { useAppConfig } from '../../lib/app-config';
@@ -7,6 +8,8 @@ import { BrandLogo } from './brand-logo';
 import classes from './public-header.module.css';
 
 const NEW_TAB_NOTE = '（新しいタブで開きます）';
+
+const CompanyPagesMenu = lazy(() => import('./company-pages-menu'));
 
 /** Header of the public screens, linking to the maker's own pages (config companyPages). */
 export function PublicHeader() {
@@ -36,28 +39,11 @@ export function PublicHeader() {
               ))}
             </Group>
           ) : (
-            <Menu position="bottom-end" withArrow>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" size="lg" aria-label="企業サイト">
-                  <IconDotsVertical size={20} aria-hidden="true" />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {companyPages.map((page) => (
-                  <Menu.Item
-                    key={page.url}
-                    component="a"
-                    href={page.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    rightSection={<IconExternalLink size={14} aria-hidden="true" />}
-                  >
-                    {page.label}
-                    <VisuallyHidden>{NEW_TAB_NOTE}</VisuallyHidden>
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            // The phone's menu (Mantine's Menu and its floating code) loads on its own, after the
+            // screen (decision 013); a box of the button's size holds its place meanwhile.
+            <Suspense fallback={<span className={classes.menuPlaceholder} />}>
+              <CompanyPagesMenu pages={companyPages} />
+            </Suspense>
           ))}
       </Group>
     </header>
