@@ -46,7 +46,10 @@ export default defineConfig({
         test: {
           name: 'api-firebase',
           environment: 'node',
-          include: [FIREBASE_API_TESTS],
+          // The Firebase files, and shared files that run under either provider through
+          // createTestApp (TEST_IDENTITY_PROVIDER).
+          include: [FIREBASE_API_TESTS, 'tests/api/authorization-matrix.test.ts'],
+          env: { TEST_IDENTITY_PROVIDER: 'firebase' },
           globalSetup: ['tests/support/firebase-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseMail } from '../../domain/mail-address';
+import { createFirebaseIdentity } from './firebase-identity';
 import {
   AUTH_BASE_PATH,
   type Auth,
+  configurationOf,
   RESET_LINK_VALID_SECONDS,
   resetTokenIdentifier,
 } from './identity';
@@ -146,12 +148,22 @@ export function createBuiltinIdentity(auth: Auth, publicBaseUrl: string): Identi
 
 /**
  * An identity with a password, for the tests and scripts that build accounts directly (sign-up
- * is closed). Returns the uid.
+ * is closed), at the provider the instance was configured for (IDENTITY_PROVIDER=firebase: a
+ * Firebase account). Returns the uid.
  */
 export async function createPasswordIdentity(
   auth: Auth,
   input: { email: string; name: string; password: string; emailVerified: boolean },
 ): Promise<string> {
+  const made = configurationOf(auth);
+  if (made?.config.IDENTITY_PROVIDER === 'firebase') {
+    return createFirebaseIdentity(made.config, made.db).createIdentity({
+      mail: input.email,
+      name: input.name,
+      password: input.password,
+      mailVerified: input.emailVerified,
+    });
+  }
   return createIdentity(auth, {
     mail: input.email,
     name: input.name,

@@ -83,7 +83,17 @@ function providerLogger(log: FastifyBaseLogger) {
   };
 }
 
-export function createAuth({ config, db, mailer, secret, log }: IdentityOptions) {
+/** The configuration and database each instance was made with (createPasswordIdentity reads it). */
+const madeWith = new WeakMap<object, { config: Config; db: Database }>();
+export const configurationOf = (auth: Auth) => madeWith.get(auth);
+
+export function createAuth(options: IdentityOptions) {
+  const auth = createBetterAuth(options);
+  madeWith.set(auth, { config: options.config, db: options.db });
+  return auth;
+}
+
+function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) {
   // The mail port logs each mail itself (with the file's link when mail goes to files). The
   // provider awaits what it is given, so it is given nothing to wait for: the answer to a reset
   // or verification request must not wait for (and so time) a delivery that only happens when
@@ -196,7 +206,7 @@ export function createAuth({ config, db, mailer, secret, log }: IdentityOptions)
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = ReturnType<typeof createBetterAuth>;
 
 export class InvalidAccessTokenError extends Error {
   override name = 'InvalidAccessTokenError';

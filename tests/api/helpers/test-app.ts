@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
 import { buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import { openPlatform, type Platform, seedDemoIfEmpty } from '../../../server/platform';
+import { clearEmulatorAccounts, EMULATOR_PROJECT_ID } from '../../support/firebase-emulator';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,6 +37,22 @@ export async function resetPostgres(databaseUrl: string): Promise<void> {
 }
 
 /**
+ * TEST_IDENTITY_PROVIDER=firebase (set by the api-firebase project, vitest.config.ts): the test
+ * runs under IDENTITY_PROVIDER=firebase against the project's Firebase Auth Emulator, emptied
+ * first (that project runs one file at a time).
+ */
+async function identityProviderEnv(): Promise<Record<string, string>> {
+  if (process.env.TEST_IDENTITY_PROVIDER !== 'firebase') return {};
+  const host = inject('firebaseEmulatorHost');
+  await clearEmulatorAccounts(host);
+  return {
+    IDENTITY_PROVIDER: 'firebase',
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: host,
+  };
+}
+
+/**
  * On PostgreSQL every call empties the shared test database, so a test file holds one test app at a
  * time (open a second one only after the first is no longer used).
  *
@@ -57,6 +75,7 @@ export async function createTestApp(
   if (databaseUrl) await resetPostgres(databaseUrl);
   const config = loadConfig({
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ...(await identityProviderEnv()),
     ...options.env,
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
