@@ -48,7 +48,11 @@ export default defineConfig({
           environment: 'node',
           // The Firebase files, and shared files that run under either provider through
           // createTestApp (TEST_IDENTITY_PROVIDER).
-          include: [FIREBASE_API_TESTS, 'tests/api/authorization-matrix.test.ts'],
+          include: [
+            FIREBASE_API_TESTS,
+            'tests/api/identity-port.test.ts',
+            'tests/api/authorization-matrix.test.ts',
+          ],
           env: { TEST_IDENTITY_PROVIDER: 'firebase' },
           globalSetup: ['tests/support/firebase-global-setup.ts'],
           testTimeout: 60_000,
