@@ -48,8 +48,6 @@ async function giveRow(mail: string, uid: string) {
 async function usePasswordLink(link: string, password: string) {
   expect(link.startsWith(`${t.config.publicBaseUrl}/`)).toBe(true);
   let landing = new URL(link);
-  if (!landing.pathname.startsWith('/reset-password'))
-    throw new Error(`not a password link: ${link}`);
   if (landing.pathname !== '/reset-password') {
     const follow = await t.app.inject({
       method: 'GET',
