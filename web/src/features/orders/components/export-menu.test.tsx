@@ -90,8 +90,9 @@ describe('the export of the orders screen', () => {
       sort: { field: 'shipped_date', direction: 'desc' },
     });
     // Busy while the file is prepared: no second export, and the screen stays usable.
-    await waitFor(() => expect(exportButton().getAttribute('data-loading')).toBe('true'));
+    await waitFor(() => expect(exportButton().textContent).toBe('Excel出力中…'));
     expect((exportButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(exportButton().getAttribute('aria-busy')).toBe('true');
     await user.click(screen.getByRole('button', { name: '前のページ' }));
     await waitFor(() =>
       expect((screen.getByRole('textbox', { name: 'ページ番号' }) as HTMLInputElement).value).toBe(
@@ -107,6 +108,7 @@ describe('the export of the orders screen', () => {
     });
     expect(await blobs[0]!.text()).toBe('PK-xlsx');
     await waitFor(() => expect((exportButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(exportButton().textContent).toBe('Excel出力');
     expect(exportBodies()).toHaveLength(1);
   });
 

@@ -1,14 +1,15 @@
 import { LEDGER_EXPORT_FORMATS } from '@domain/ledger-export';
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Loader, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { MessageDialog } from '../../../components/feedback/message-dialog';
 import type { LedgerExport } from '../hooks/use-ledger-export';
-import { EXPORT_FORMAT_LABELS, EXPORT_LABEL } from '../utils/order-messages';
+import { EXPORT_FORMAT_LABELS, EXPORT_LABEL, EXPORT_RUNNING_LABEL } from '../utils/order-messages';
 
 /**
  * Issue 20: 「Excel出力」 and its choice of .xlsx or CSV, exporting every line of the search shown.
- * Busy (a spinner, no second click) while the file is prepared; the screen stays usable.
+ * Busy (「Excel出力中…」 with a spinner, no second click) while the file is prepared; the screen
+ * stays usable.
  */
 export function ExportMenu({
   exporter,
@@ -28,13 +29,18 @@ export function ExportMenu({
           size={size}
           variant="light"
           color="teal"
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}
+          leftSection={
+            running ? (
+              <Loader size={14} color="teal" aria-hidden="true" />
+            ) : (
+              <IconFileSpreadsheet size={16} aria-hidden="true" />
+            )
+          }
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
           disabled={disabled || running !== null}
-          loading={running !== null}
-          loaderProps={{ 'aria-label': '出力中' }}
+          aria-busy={running !== null}
         >
-          {EXPORT_LABEL}
+          {running ? EXPORT_RUNNING_LABEL : EXPORT_LABEL}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

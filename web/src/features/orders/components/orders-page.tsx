@@ -109,7 +109,7 @@ function DesktopResults({ page }: { page: OrdersPageState }) {
           className={classes.toolbar}
         >
           <Count page={page} />
-          <Group gap="md" align="center" className={classes.toolbarActions}>
+          <Group gap="md" align="center" justify="flex-end" style={{ rowGap: 6 }}>
             <BulkDownloadBar
               selection={selection}
               running={downloads.bulkRunning}

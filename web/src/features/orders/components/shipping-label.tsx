@@ -3,13 +3,14 @@ import {
   DEFAULT_CARRIER_TRACKING,
   trackingUrl,
 } from '@domain/carrier-tracking';
-import { Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useAppConfig } from '../../../lib/app-config';
 import type { OrderLine } from '../api/search-ledger-items';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { COPIED_MESSAGE, TRACKING_LINK_LABEL, TRACKING_LINK_NAME } from '../utils/order-messages';
 import classes from './orders.module.css';
+import linkClasses from './shipping-label.module.css';
 
 /**
  * The carrier's tracking page of a line, or null (an unknown carrier or no usable number). Built
@@ -54,18 +55,18 @@ export function ShippingLabel({ line, copyConfirmMs }: { line: OrderLine; copyCo
         コピー
       </Button>
       {tracking && (
-        <Button
-          component="a"
+        <Anchor
           href={tracking}
           target="_blank"
           rel="noopener noreferrer"
-          size="compact-xs"
-          variant="subtle"
-          rightSection={<IconExternalLink size={12} aria-hidden="true" />}
+          size="sm"
+          fw={700}
+          className={linkClasses.trackingLink}
           aria-label={TRACKING_LINK_NAME}
         >
           {TRACKING_LINK_LABEL}
-        </Button>
+          <IconExternalLink size={14} aria-hidden="true" />
+        </Anchor>
       )}
       <Text
         role="status"

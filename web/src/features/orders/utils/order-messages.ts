@@ -42,6 +42,7 @@ export const bulkConfirmText = (count: number) =>
 
 /** Issue 20: the export action and its two formats. */
 export const EXPORT_LABEL = 'Excel出力';
+export const EXPORT_RUNNING_LABEL = `${EXPORT_LABEL}中…`;
 export const EXPORT_FORMAT_LABELS = { xlsx: 'Excel（.xlsx）', csv: 'CSV' } as const;
 /** The server's refusal of a search over the export's limit, should its answer carry no message. */
 export const exportTooManyText = () => ledgerExportTooManyMessage(LEDGER_EXPORT_MAX_ROWS);
