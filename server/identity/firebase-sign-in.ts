@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { APIError, createAuthEndpoint, formCsrfMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -13,6 +14,13 @@ import {
 } from './firebase-identity';
 
 /**
+ * The header by which the portal's sign-in route hands a request to the endpoint below; its value
+ * is made anew by each process and never leaves it.
+ */
+export const FORWARDED_SIGN_IN_HEADER = 'x-portal-sign-in';
+export const FORWARDED_SIGN_IN_KEY = randomBytes(24).toString('base64url');
+
+/**
  * Sign-in with the credentials Firebase holds, answered as the built-in /sign-in/email answers
  * (docs/decisions/011): Firebase checks the mail and password (its ID token verified with
  * firebase-admin, then dropped), and the portal's own session is made on Better Auth for a mirror
@@ -20,9 +28,10 @@ import {
  * wrong password, an unknown or a disabled account; 403 EMAIL_NOT_VERIFIED; 503 when Firebase
  * does not answer.
  *
- * Server only (SERVER_ONLY: the library's router does not mount it): the portal's route
- * /api/auth/sign-in/email calls it through auth.api after its limits and the lock's reservation
- * (server/plugins/identity.ts), so that no request reaches it around them.
+ * Reached only from the portal's route /api/auth/sign-in/email, after its limits and the lock's
+ * reservation (server/plugins/identity.ts): the server mounts no route to it, and it answers 404
+ * to a request without the process's key. It goes through the library's router all the same, so
+ * that the library's origin and CSRF checks hold as for its own /sign-in/email.
  */
 export function firebaseSignIn(config: Config, db: Database) {
   return {
@@ -33,10 +42,13 @@ export function firebaseSignIn(config: Config, db: Database) {
         {
           method: 'POST',
           body: z.object({ email: z.string(), password: z.string() }),
-          metadata: { SERVER_ONLY: true },
+          use: [formCsrfMiddleware],
         },
         async (ctx) => {
-          if (config.IDENTITY_PROVIDER !== 'firebase') {
+          if (
+            config.IDENTITY_PROVIDER !== 'firebase' ||
+            ctx.headers?.get(FORWARDED_SIGN_IN_HEADER) !== FORWARDED_SIGN_IN_KEY
+          ) {
             throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not Found' });
           }
           let check: Awaited<ReturnType<typeof checkFirebasePassword>>;

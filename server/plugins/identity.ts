@@ -16,6 +16,7 @@ import {
   createFirebaseIdentity,
   IdentityProviderUnavailableError,
 } from '../identity/firebase-identity';
+import { FORWARDED_SIGN_IN_HEADER, FORWARDED_SIGN_IN_KEY } from '../identity/firebase-sign-in';
 import {
   type AccessTokenVerifier,
   AUTH_BASE_PATH,
@@ -72,15 +73,19 @@ async function forward(
   base: string,
   endpoint: string,
   body: unknown = request.body,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
   const url = new URL(`${AUTH_BASE_PATH}${endpoint}`, base);
   const query = request.url.indexOf('?');
   if (query >= 0) url.search = request.url.slice(query);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body != null;
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete(FORWARDED_SIGN_IN_HEADER);
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
   return auth.handler(
     new Request(url, {
       method: request.method,
-      headers: fromNodeHeaders(request.headers),
+      headers,
       ...(hasBody ? { body: JSON.stringify(body) } : {}),
     }),
   );
@@ -201,11 +206,14 @@ export const identityPlugin = fp(
         let response: Response;
         try {
           response = firebase
-            ? await auth.api.signInFirebase({
-                body: { email, password },
-                headers: fromNodeHeaders(request.headers),
-                asResponse: true,
-              })
+            ? await forward(
+                auth,
+                request,
+                base,
+                '/sign-in/firebase',
+                { email, password },
+                { [FORWARDED_SIGN_IN_HEADER]: FORWARDED_SIGN_IN_KEY },
+              )
             : await forward(auth, request, base, '/sign-in/email');
         } catch (err) {
           await releasePasswordCheck(app.db, email).catch(() => {});

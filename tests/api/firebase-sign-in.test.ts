@@ -169,6 +169,37 @@ describe('sign-in with the credentials Firebase holds', () => {
     expect(tokenRes.statusCode).toBe(401);
   });
 
+  it('the library’s origin check holds as for the built-in sign-in; the inner endpoint is not reachable', async () => {
+    const from = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'user@example.com', password: DEMO_PASSWORD },
+        headers: { origin, cookie: 'leftover=1' },
+      });
+    expect((await from('http://127.0.0.1:3000')).statusCode).toBe(200);
+    const elsewhere = await from('http://192.0.2.10:3000');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().code).toBe('INVALID_ORIGIN');
+    // Refused for the origin, not for the password: the check is given back.
+    const [row] = await t.database.db
+      .select()
+      .from(accountLockouts)
+      .where(eq(accountLockouts.mail, 'user@example.com'));
+    expect(row?.failure_count ?? 0).toBe(0);
+
+    for (const headers of [{}, { 'x-portal-sign-in': 'guess' }]) {
+      const inner = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/firebase',
+        payload: { email: 'user@example.com', password: DEMO_PASSWORD },
+        headers,
+      });
+      expect(inner.statusCode).toBe(404);
+      expect(inner.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('a Firebase ID token is no access token of /api/v1', async () => {
     const { mail } = await createFirebaseAccount(t, 'id-token');
     const idToken = await firebaseIdToken(mail);
