@@ -4,7 +4,7 @@ import { accountLockouts, users } from '../../db/schema';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
 import { findLinks, readMailFiles } from '../../server/mail/mail-files';
 import { bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
-import { createFirebaseAccount, createFirebaseTestApp } from './helpers/firebase-app';
+import { createFirebaseAccount, createFirebaseTestApp, emulatorHost } from './helpers/firebase-app';
 import type { TestApp } from './helpers/test-app';
 
 // IDENTITY_PROVIDER=firebase: the managers page creates, links, disables and enables Firebase
@@ -214,5 +214,33 @@ describe('password reset under Firebase', () => {
     });
     expect(made.statusCode).toBe(400);
     expect(made.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('the verification mail carries Firebase’s verification link, which lets the person sign in', async () => {
+    const { mail } = await createFirebaseAccount(t, 'verify', { emailVerified: false });
+    expect((await signInRequest(t.app, mail, DEMO_PASSWORD)).statusCode).toBe(403);
+    const res = await post('/api/auth/send-verification-email', { email: mail });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true });
+    let mails = await mailsTo(mail);
+    for (let i = 0; i < 50 && mails.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      mails = await mailsTo(mail);
+    }
+    expect(mails[0]!.subject).toContain('メールアドレス確認');
+    const link = findLinks(mails[0]!.text).find((l) => l.includes('mode=verifyEmail'))!;
+    expect(new URL(link).searchParams.get('continueUrl')).toBe(`${t.config.publicBaseUrl}/login`);
+    // Firebase's action handler (the emulator's here) applies the code.
+    const oobCode = new URL(link).searchParams.get('oobCode');
+    const applied = await fetch(
+      `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:update?key=emulator-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ oobCode }),
+      },
+    );
+    expect(applied.status).toBe(200);
+    expect((await signInRequest(t.app, mail, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
