@@ -22,6 +22,18 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // dist/web/.vite/manifest.json: the route size budgets (tests/unit/route-budgets.test.ts) read it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod and its settings (web/src/app/zod-config.ts) in one chunk, which every chunk
+            // with a schema imports: the settings apply before any schema is built. (Otherwise a
+            // shared chunk builds its schemas before main.tsx runs the settings.)
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]app[\\/]zod-config\.ts/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
