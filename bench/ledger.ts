@@ -273,6 +273,71 @@ async function load(url: string, options: Partial<autocannon.Options> = {}) {
   };
 }
 
+/** The statements the service runs for one search: the caller's rows, the page, the count (paged). */
+function searchStatements(
+  db: Database,
+  search: Search,
+  uid: string,
+): [Statement, Statement, Statement | null] {
+  const plan = planLedgerSearch(search.body, new Date());
+  const rowsSql = ledgerSearchRowsStatement(db, plan.criteria, plan.page ?? unpagedRequest);
+  const countSql = plan.page
+    ? ledgerSearchCountStatement(db, plan.criteria, countCapOf(plan.criteria, plan.page))
+    : null;
+  return [callerRowsStatement(db, uid), rowsSql, countSql];
+}
+
+const LOAD_CLIENTS = 20;
+
+/**
+ * The database's own limit for one search (issue 23): LOAD_CLIENTS clients each looping the
+ * search's statements (caller rows, page and count side by side, rows as arrays) for LOAD_S
+ * seconds; searches per second. On PostgreSQL one `pg` client each; PGlite has one connection,
+ * which the loops share, as the API's requests do.
+ */
+async function sqlLoad(
+  databaseUrl: string | undefined,
+  db: Database,
+  statements: (Statement | null)[],
+): Promise<{ rps: number; errors: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const used = statements.filter((s): s is Statement => s !== null);
+  const clients: pg.Client[] = [];
+  if (databaseUrl) {
+    for (let i = 0; i < LOAD_CLIENTS; i++) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      clients.push(client);
+    }
+  }
+  const run = (i: number, statement: Statement) =>
+    databaseUrl
+      ? clients[i]!.query({ text: statement.sql, values: statement.params, rowMode: 'array' })
+      : queryRows(db, statement, 'array');
+  let done = 0;
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + LOAD_S * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: LOAD_CLIENTS }, async (_, i) => {
+        while (performance.now() < deadline) {
+          try {
+            // One client runs its statements one after another (a pg client has one connection).
+            for (const statement of used) await run(i, statement);
+            done += 1;
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
+  }
+  return { rps: Math.round(done / ((performance.now() - started) / 1000)), errors };
+}
+
 export async function runLedgerBench(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const sizes = parseSizes(process.env.BENCH_SIZES ?? (databaseUrl ? '100k,1m,10m' : '100k,1m'));
@@ -338,15 +403,10 @@ export async function runLedgerBench(): Promise<void> {
 
       const rows: Record<string, Record<string, number | string>> = {};
       for (const search of SEARCHES) {
-        const plan = planLedgerSearch(search.body, new Date());
         const db = platform.database.db;
-        const rowsSql = ledgerSearchRowsStatement(db, plan.criteria, plan.page ?? unpagedRequest);
-        const countSql = plan.page
-          ? ledgerSearchCountStatement(db, plan.criteria, countCapOf(plan.criteria, plan.page))
-          : null;
+        const [callerSql, rowsSql, countSql] = searchStatements(db, search, uids[search.who]);
         // The same statements on the same driver, run the way the service runs them: the
         // caller's rows, the page and the count side by side; rows as arrays.
-        const callerSql = callerRowsStatement(db, uids[search.who]);
         const raw = (statement: Statement) => queryRows(db, statement, 'array');
         const bareSql = () =>
           Promise.all([raw(callerSql), raw(rowsSql), ...(countSql ? [raw(countSql)] : [])]);
@@ -400,18 +460,33 @@ export async function runLedgerBench(): Promise<void> {
       );
       console.table(rows);
 
-      console.log(`\n${label(size)} lines — throughput, 20 connections, ${LOAD_S} s each`);
+      console.log(
+        `\n${label(size)} lines — throughput, ${LOAD_CLIENTS} connections, ${LOAD_S} s each; SQL = the search's bare statements looped by ${LOAD_CLIENTS} ${databaseUrl ? '`pg` clients' : 'loops on the one PGlite connection'}, API/SQL = the API's share of the database's own limit`,
+      );
       const post = (who: 'user' | 'staff', body: object) => ({
         method: 'POST' as const,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` },
         body: JSON.stringify(body),
       });
-      console.table({
+      const throughput: Record<string, Record<string, number | string>> = {
         'bare Fastify POST (constant answer)': await load(bareUrl, post('user', {})),
-        'search: median customer, page 1': await load(appUrl, post('user', SEARCHES[1]!.body)),
-        'search: median customer, spec array': await load(appUrl, post('user', SEARCHES[0]!.body)),
-        'search: biggest customer, page 1': await load(appUrl, post('staff', SEARCHES[7]!.body)),
-      });
+      };
+      for (const [name, search] of [
+        ['search: median customer, page 1', SEARCHES[1]!],
+        ['search: median customer, spec array', SEARCHES[0]!],
+        ['search: biggest customer, page 1', SEARCHES[7]!],
+      ] as const) {
+        const api = await load(appUrl, post(search.who, search.body));
+        const statements = searchStatements(platform.database.db, search, uids[search.who]);
+        const sql = await sqlLoad(databaseUrl, platform.database.db, statements);
+        throughput[name] = {
+          ...api,
+          'SQL req/s': sql.rps,
+          'SQL errors': sql.errors,
+          'API/SQL': `${Math.round((100 * api['req/s']) / Math.max(sql.rps, 1))} %`,
+        };
+      }
+      console.table(throughput);
       // One import file of new lines, then the same file again (nothing changes), through the API;
       // last, as its lines (deleted again) leave dead rows in the biggest customer's range.
       const csv = await importCsv(platform.database.db);
