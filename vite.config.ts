@@ -29,7 +29,10 @@ export default defineConfig({
             // zod and its settings (web/src/app/zod-config.ts) in one chunk, which every chunk
             // with a schema imports: the settings apply before any schema is built. (Otherwise a
             // shared chunk builds its schemas before main.tsx runs the settings.)
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]app[\\/]zod-config\.ts/ },
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]app[\\/]zod-config\.ts/,
+            },
           ],
         },
       },
