@@ -5,13 +5,9 @@ import { LOGIN_MESSAGES } from '../../domain/messages';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
 import { seedDemoIfEmpty } from '../../server/platform';
 import { clearEmulatorAccounts } from '../support/firebase-emulator';
+import { createAccount } from './helpers/accounts';
 import { bearer, DEMO_PASSWORD, decodeJwtPart, signIn, signInRequest } from './helpers/auth';
-import {
-  createFirebaseAccount,
-  createFirebaseTestApp,
-  emulatorHost,
-  firebaseIdToken,
-} from './helpers/firebase-app';
+import { createFirebaseTestApp, emulatorHost, firebaseIdToken } from './helpers/firebase-app';
 import type { TestApp } from './helpers/test-app';
 
 // IDENTITY_PROVIDER=firebase (docs/decisions/011): Firebase (its Auth Emulator) holds the
@@ -72,7 +68,7 @@ describe('sign-in with the credentials Firebase holds', () => {
   });
 
   it('a wrong password answers the generic code and is counted', async () => {
-    const { mail } = await createFirebaseAccount(t, 'wrong');
+    const { mail } = await createAccount(t, 'wrong');
     const res = await signInRequest(t.app, mail, 'Wrong-pass1!');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
@@ -91,7 +87,7 @@ describe('sign-in with the credentials Firebase holds', () => {
   });
 
   it('the 5th failure locks the account; the correct password is then refused as locked', async () => {
-    const { mail } = await createFirebaseAccount(t, 'lock');
+    const { mail } = await createAccount(t, 'lock');
     for (let i = 1; i <= 4; i++) {
       const res = await signInRequest(t.app, mail, `Wrong-pass${i}!`);
       expect(res.statusCode).toBe(401);
@@ -105,7 +101,7 @@ describe('sign-in with the credentials Firebase holds', () => {
   });
 
   it('50 parallel wrong passwords: five checks at Firebase, the account locked once', async () => {
-    const { mail } = await createFirebaseAccount(t, 'parallel');
+    const { mail } = await createAccount(t, 'parallel');
     const checks = countPasswordChecks();
     try {
       const answers = await Promise.all(
@@ -137,13 +133,13 @@ describe('sign-in with the credentials Firebase holds', () => {
   });
 
   it('a disabled Firebase account is refused as wrong credentials; a deleted one too', async () => {
-    const disabled = await createFirebaseAccount(t, 'disabled');
+    const disabled = await createAccount(t, 'disabled');
     await firebaseAuthOf(t.config).updateUser(disabled.uid, { disabled: true });
     const res = await signInRequest(t.app, disabled.mail, DEMO_PASSWORD);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
 
-    const deleted = await createFirebaseAccount(t, 'deleted');
+    const deleted = await createAccount(t, 'deleted');
     await firebaseAuthOf(t.config).deleteUser(deleted.uid);
     const gone = await signInRequest(t.app, deleted.mail, DEMO_PASSWORD);
     expect(gone.statusCode).toBe(401);
@@ -151,7 +147,7 @@ describe('sign-in with the credentials Firebase holds', () => {
   });
 
   it('sign-out ends the portal session: its cookie gets no token, its token is refused', async () => {
-    const { mail } = await createFirebaseAccount(t, 'sign-out');
+    const { mail } = await createAccount(t, 'sign-out');
     const { cookie, token } = await signIn(t.app, mail);
     expect((await call(token)).statusCode).toBe(200);
     const out = await t.app.inject({
@@ -201,7 +197,7 @@ describe('sign-in with the credentials Firebase holds', () => {
   });
 
   it('a Firebase ID token is no access token of /api/v1', async () => {
-    const { mail } = await createFirebaseAccount(t, 'id-token');
+    const { mail } = await createAccount(t, 'id-token');
     const idToken = await firebaseIdToken(mail);
     const res = await call(idToken);
     expect(res.statusCode).toBe(401);
@@ -209,7 +205,7 @@ describe('sign-in with the credentials Firebase holds', () => {
   });
 
   it('a user disabled in Firebase loses their portal token within SESSION_CHECK_SECONDS', async () => {
-    const { mail, uid } = await createFirebaseAccount(t, 'disable-later');
+    const { mail, uid } = await createAccount(t, 'disable-later');
     const { token } = await signIn(t.app, mail);
     expect((await call(token)).statusCode).toBe(200);
     await firebaseAuthOf(t.config).updateUser(uid, { disabled: true });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
 import { findLinks, readMailFiles } from '../../server/mail/mail-files';
+import { createAccount } from './helpers/accounts';
 import { bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
-import { createFirebaseAccount, createFirebaseTestApp, emulatorHost } from './helpers/firebase-app';
+import { createFirebaseTestApp, emulatorHost } from './helpers/firebase-app';
 import type { TestApp } from './helpers/test-app';
 
 // IDENTITY_PROVIDER=firebase: the managers page creates, links, disables and enables Firebase
@@ -126,7 +127,7 @@ describe('user administration under Firebase', () => {
   });
 
   it('deleting the last row disables the Firebase account and ends the sessions; adding the person again enables it', async () => {
-    const { mail, uid } = await createFirebaseAccount(t, 'leaver');
+    const { mail, uid } = await createAccount(t, 'leaver');
     const { token } = await signIn(t.app, mail);
     const row = await rowOf(mail, 10001);
     const res = await call('PUT', 'delete-user', 'admin', { id: row.id });
@@ -151,7 +152,7 @@ describe('user administration under Firebase', () => {
   });
 
   it('deleting one of several rows leaves the Firebase account enabled', async () => {
-    const { mail, uid } = await createFirebaseAccount(t, 'two-rows');
+    const { mail, uid } = await createAccount(t, 'two-rows');
     await t.database.db.insert(users).values({
       mail,
       user_name: 'テスト 利用者',
@@ -167,7 +168,7 @@ describe('user administration under Firebase', () => {
 
 describe('password reset under Firebase', () => {
   it('the reset mail carries a link to the portal’s screen with Firebase’s code; it sets the password, lifts the lock, ends the sessions', async () => {
-    const { mail, uid } = await createFirebaseAccount(t, 'reset');
+    const { mail, uid } = await createAccount(t, 'reset');
     const before = await signIn(t.app, mail);
     for (let i = 1; i <= 5; i++) await signInRequest(t.app, mail, `Wrong-pass${i}!`);
     expect((await signInRequest(t.app, mail, DEMO_PASSWORD)).statusCode).toBe(423);
@@ -217,7 +218,7 @@ describe('password reset under Firebase', () => {
   });
 
   it('the verification mail carries Firebase’s verification link, which lets the person sign in', async () => {
-    const { mail } = await createFirebaseAccount(t, 'verify', { emailVerified: false });
+    const { mail } = await createAccount(t, 'verify', { emailVerified: false });
     expect((await signInRequest(t.app, mail, DEMO_PASSWORD)).statusCode).toBe(403);
     const res = await post('/api/auth/send-verification-email', { email: mail });
     expect(res.statusCode).toBe(200);

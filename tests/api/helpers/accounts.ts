@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { users } from '../../../db/schema';
-import { createPasswordIdentity } from '../../../server/identity/builtin-identity';
 import { DEMO_PASSWORD } from './auth';
 import type { TestApp } from './test-app';
 
 /**
- * A general user of customer 10001 with a password identity of its own (mail verified), so that a
- * test may lock, reset or sign it out without touching the demo accounts other tests use.
+ * A general user of customer 10001 with a password identity of its own (mail verified unless
+ * told otherwise), made through the identity port so that it works under either provider, so
+ * that a test may lock, reset or sign it out without touching the demo accounts other tests use.
  */
 export async function createAccount(
   t: TestApp,
@@ -15,11 +15,11 @@ export async function createAccount(
   options: { emailVerified?: boolean } = {},
 ): Promise<{ mail: string; uid: string }> {
   const mail = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
-  const uid = await createPasswordIdentity(t.platform.auth, {
-    email: mail,
+  const uid = await t.platform.identity.createIdentity({
+    mail,
     name: 'テスト 利用者',
     password: DEMO_PASSWORD,
-    emailVerified: options.emailVerified ?? true,
+    mailVerified: options.emailVerified ?? true,
   });
   await t.database.db.insert(users).values({
     mail,

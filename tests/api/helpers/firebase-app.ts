@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { users } from '../../../db/schema';
 import { clearEmulatorAccounts, EMULATOR_PROJECT_ID } from '../../support/firebase-emulator';
 import { DEMO_PASSWORD } from './auth';
 import { createTestApp, type TestApp } from './test-app';
@@ -34,29 +32,6 @@ export async function createFirebaseTestApp(
       ...options.env,
     },
   });
-}
-
-/** A general user of customer 10001 with a Firebase account of its own. */
-export async function createFirebaseAccount(
-  t: TestApp,
-  prefix: string,
-  options: { emailVerified?: boolean } = {},
-): Promise<{ mail: string; uid: string }> {
-  const mail = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
-  const uid = await t.platform.identity.createIdentity({
-    mail,
-    name: 'テスト 利用者',
-    password: DEMO_PASSWORD,
-    mailVerified: options.emailVerified ?? true,
-  });
-  await t.database.db.insert(users).values({
-    mail,
-    user_name: 'テスト 利用者',
-    customer_code: 10001,
-    user_type_id: 2,
-    firebase_uid: uid,
-  });
-  return { mail, uid };
 }
 
 /** Signs in at the emulator's REST API as a browser with the Firebase SDK would: its ID token. */
