@@ -37,11 +37,15 @@ export class Caller {
  */
 export async function resolveCaller(db: Database, uid: string): Promise<Caller> {
   const rows = await findRowsByUid(db, uid);
+  refuseDeletedAccount(rows);
   const active = rows.filter((r) => !r.deleteFlag);
-  // docs/product.md §8: a deleted account gets HTTP 409 and its own message.
-  if (rows.length > 0 && active.length === 0) {
-    throw new HttpError(409, 'ACCOUNT_DELETED', ACCOUNT_DELETED_MESSAGE);
-  }
   if (active.length === 0) throw new HttpError(403, 'FORBIDDEN');
   return new Caller(uid, active);
+}
+
+/** docs/product.md §8: an identity whose every row is deleted gets HTTP 409 and its own message. */
+export function refuseDeletedAccount(rows: readonly Pick<CallerRow, 'deleteFlag'>[]): void {
+  if (rows.length > 0 && rows.every((r) => r.deleteFlag)) {
+    throw new HttpError(409, 'ACCOUNT_DELETED', ACCOUNT_DELETED_MESSAGE);
+  }
 }

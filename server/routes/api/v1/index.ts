@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../errors';
 import { SessionEndedError } from '../../../identity/identity';
 import { findRowsByUid } from '../../../repositories/users-repository';
-import { ACCOUNT_DELETED_MESSAGE, type Caller, resolveCaller } from '../../../services/caller';
+import { type Caller, refuseDeletedAccount, resolveCaller } from '../../../services/caller';
 import { bannerRoutes } from './banner/index';
 import { noticeRoutes } from './notice/index';
 import { sharedFilesApiRoutes } from './shared-file/index';
@@ -49,12 +49,8 @@ export async function apiV1Routes(app: FastifyInstance) {
       if (err instanceof HttpError) throw err;
       // Deleting a person's last row ends their sessions; they are told why (docs/product.md §8: 409 and
       // its message) rather than merely sent back to the login screen.
-      if (err instanceof SessionEndedError) {
-        const rows = await findRowsByUid(app.db, err.uid);
-        if (rows.length > 0 && rows.every((row) => row.deleteFlag)) {
-          throw new HttpError(409, 'ACCOUNT_DELETED', ACCOUNT_DELETED_MESSAGE);
-        }
-      }
+      if (err instanceof SessionEndedError)
+        refuseDeletedAccount(await findRowsByUid(app.db, err.uid));
       request.log.info({ reason: (err as Error).message }, 'bearer token refused');
       throw new HttpError(401, 'UNAUTHORIZED');
     }
