@@ -24,13 +24,7 @@ import {
   createAccessTokenVerifier,
   identityOfResetToken,
 } from '../identity/identity';
-import {
-  clearLoginFailures,
-  liftAccountLock,
-  recordWrongPassword,
-  releasePasswordCheck,
-  reservePasswordCheck,
-} from '../identity/lockout';
+import { countedPasswordCheck, liftAccountLock, type PasswordVerdict } from '../identity/lockout';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
 import type { Mailer } from '../mail/mail-port';
@@ -193,19 +187,10 @@ export const identityPlugin = fp(
         await limiter.assertAllowed(request, email);
         if (!email) return reply.status(401).send(wrongCredentials());
 
-        const attempt = await reservePasswordCheck(app.db, email);
-        if (attempt === null) return reply.status(423).send(lockedAnswer);
-        if (!meetsPasswordPolicy(password)) {
+        const check = await countedPasswordCheck(app.db, email, async () => {
           // docs/product.md §5: a password of the wrong format is a failed login like any other.
-          const { lockedNow } = await recordWrongPassword(app.db, email, attempt);
-          return reply
-            .status(401)
-            .send(wrongCredentials(lockedNow ? { account_locked: true } : {}));
-        }
-
-        let response: Response;
-        try {
-          response = firebase
+          if (!meetsPasswordPolicy(password)) return { verdict: 'wrong', result: null };
+          const response = firebase
             ? await forward(
                 auth,
                 request,
@@ -215,22 +200,17 @@ export const identityPlugin = fp(
                 { [FORWARDED_SIGN_IN_HEADER]: FORWARDED_SIGN_IN_KEY },
               )
             : await forward(auth, request, base, '/sign-in/email');
-        } catch (err) {
-          await releasePasswordCheck(app.db, email).catch(() => {});
-          throw err;
-        }
-        if (response.status === 401) {
-          const { lockedNow } = await recordWrongPassword(app.db, email, attempt);
-          return sendResponse(
-            reply,
-            response,
-            wrongCredentials(lockedNow ? { account_locked: true } : {}),
-          );
-        }
-        if (response.ok) await clearLoginFailures(app.db, email);
-        // Refused for another reason than the password (mail not verified, a mail it cannot
-        // read): the check is given back.
-        else await releasePasswordCheck(app.db, email);
+          // Refused for another reason than the password (mail not verified, a mail it cannot
+          // read): not judged, the check is given back.
+          const verdict: PasswordVerdict =
+            response.status === 401 ? 'wrong' : response.ok ? 'right' : 'unjudged';
+          return { verdict, result: response };
+        });
+        if (check.locked) return reply.status(423).send(lockedAnswer);
+        const { result: response, lockedNow } = check;
+        const failure = wrongCredentials(lockedNow ? { account_locked: true } : {});
+        if (response === null) return reply.status(401).send(failure);
+        if (response.status === 401) return sendResponse(reply, response, failure);
         return sendResponse(reply, response);
       },
     );
@@ -247,30 +227,29 @@ export const identityPlugin = fp(
         // the web app changes it while signed in; docs/decisions/011).
         if (firebase) throw new HttpError(404, 'NOT_FOUND');
         const email = normaliseMail(session.user.email);
-        const attempt = await reservePasswordCheck(app.db, email);
-        if (attempt === null) return reply.status(423).send(lockedAnswer);
-        let response: Response;
-        try {
-          response = await forward(auth, request, base, '/change-password', {
+        const check = await countedPasswordCheck(app.db, email, async () => {
+          const response = await forward(auth, request, base, '/change-password', {
             ...(request.body as object),
             revokeOtherSessions: true,
           });
-        } catch (err) {
-          await releasePasswordCheck(app.db, email).catch(() => {});
-          throw err;
-        }
-        if (response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD') {
-          const { lockedNow } = await recordWrongPassword(app.db, email, attempt);
+          const verdict: PasswordVerdict =
+            response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD'
+              ? 'wrong'
+              : response.ok
+                ? 'right'
+                : 'unjudged';
+          return { verdict, result: { response, verdict } };
+        });
+        if (check.locked) return reply.status(423).send(lockedAnswer);
+        const { response, verdict } = check.result;
+        if (verdict === 'wrong') {
           return sendResponse(reply, response, {
             code: 'INVALID_PASSWORD',
             message: LOGIN_MESSAGES.wrongCredentials,
-            ...(lockedNow ? { account_locked: true } : {}),
+            ...(check.lockedNow ? { account_locked: true } : {}),
           });
         }
-        if (response.ok) {
-          await clearLoginFailures(app.db, email);
-          accessTokens.forgetSessionsOf(session.user.id);
-        } else await releasePasswordCheck(app.db, email);
+        if (verdict === 'right') accessTokens.forgetSessionsOf(session.user.id);
         return sendResponse(reply, response);
       },
     );
