@@ -66,6 +66,8 @@ export const users = pgTable(
     firebase_uid: text('firebase_uid'),
     account_lock_date: timestamp('account_lock_date', { withTimezone: true }),
     delete_flag: boolean('delete_flag').notNull().default(false),
+    /** Shipment notification mails for this customer code (on by default; the person's /account page). */
+    shipment_mail: boolean('shipment_mail').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -217,6 +219,11 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entity_id: text('entity_id'),
+    /** The customer the event concerns, when there is one (the audit view's filter and scope). */
+    customer_code: integer('customer_code'),
+    /** The client's address and browser (User-Agent), for the events a request causes. */
+    ip_address: text('ip_address'),
+    user_agent: text('user_agent'),
     before: jsonb('before'),
     after: jsonb('after'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,6 +10,11 @@ export interface AuditEntry {
   entityId: string | number | null;
   before: unknown;
   after: unknown;
+  /** The customer the event concerns, when there is one. */
+  customerCode?: number | null;
+  /** The request's client address and User-Agent, for events a request causes. */
+  ipAddress?: string | null;
+  userAgent?: string | null;
 }
 
 /** Records one write; call it inside the write's own transaction so both land or neither does. */
@@ -20,6 +25,9 @@ export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntr
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId === null ? null : String(entry.entityId),
+    customer_code: entry.customerCode ?? null,
+    ip_address: entry.ipAddress ?? null,
+    user_agent: entry.userAgent ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
