@@ -228,7 +228,16 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id, t.created_at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entity_id, t.created_at),
+    // The audit view's filtered, newest-first pages (docs/decisions/017): each filter's column, then
+    // the order, read backwards.
+    index('audit_log_created_at_idx').on(t.created_at, t.id),
+    index('audit_log_customer_created_at_idx').on(t.customer_code, t.created_at, t.id),
+    index('audit_log_actor_mail_created_at_idx').on(t.actor_mail, t.created_at, t.id),
+    index('audit_log_actor_user_created_at_idx').on(t.actor_user_id, t.created_at, t.id),
+    index('audit_log_action_created_at_idx').on(t.action, t.created_at, t.id),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
