@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -267,6 +268,11 @@ export const authSession = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => authUser.id, { onDelete: 'cascade' }),
+    /**
+     * The portal's, not the provider's (docs/decisions/016): 'code' or 'enrol' while the session
+     * still waits for its second factor; such a session gets no access token. Null: complete.
+     */
+    secondFactorPending: text('second_factor_pending'),
   },
   (t) => [index('auth_session_user_id_idx').on(t.userId)],
 );
@@ -370,4 +376,34 @@ export const rateLimitCounters = pgTable(
   },
   // Pruning deletes by expiry.
   (t) => [index('rate_limit_counters_expires_at_idx').on(t.expires_at)],
+);
+
+/**
+ * The second factor (TOTP, RFC 6238) of a person, keyed by mail (lower-cased) like
+ * account_lockouts, so one factor covers all their customer rows and both identity providers
+ * (docs/decisions/016). The secret is encrypted with a key derived from the identity secret;
+ * enabled_at is null while the enrolment waits for its first code; last_step is the time step of
+ * the last accepted code (a code is accepted once). factor_id is new at each enrolment: trusted
+ * browser cookies name it, so a reset or a new enrolment ends them.
+ */
+export const secondFactors = pgTable('second_factors', {
+  mail: text('mail').primaryKey(),
+  factor_id: text('factor_id').notNull(),
+  secret: text('secret').notNull(),
+  enabled_at: timestamp('enabled_at', { withTimezone: true }),
+  last_step: bigint('last_step', { mode: 'number' }),
+  ...timestamps,
+});
+
+/** The ten single-use backup codes of a second factor, hashed (SHA-256). */
+export const secondFactorBackupCodes = pgTable(
+  'second_factor_backup_codes',
+  {
+    mail: text('mail')
+      .notNull()
+      .references(() => secondFactors.mail, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.mail, t.code_hash] })],
 );
