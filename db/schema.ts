@@ -379,6 +379,69 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
+ * Every mail the portal sends, written first here (in the transaction of the change that causes
+ * it, where there is one) and delivered by the server's worker with retries
+ * (server/mail/mail-outbox.ts, docs/decisions/014). status: pending, sent, failed (attempts used
+ * up) or dropped (its link expired before it could go). The bodies are emptied once it is sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** invitation, password-reset, verification, shipment. */
+    kind: text('kind').notNull(),
+    to_address: text('to_address').notNull(),
+    /** The sender's display name in front of MAIL_FROM's address; null = MAIL_FROM as it is. */
+    sender_name: text('sender_name'),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that claimed the mail holds it until then; past it another may take it. */
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    /** When the mail's link stops working: not sent after it (dropped and logged). */
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    last_error: text('last_error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * One shipment notification: the lines of a customer an import turned shipped (docs/decisions/014).
+ * The mail's link opens the orders screen on exactly these lines.
+ */
+export const shipmentNotifications = pgTable('shipment_notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  customer_code: integer('customer_code')
+    .notNull()
+    .references(() => customers.customer_code),
+  line_count: integer('line_count').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The lines of each notification; a line is notified once, ever (its id is the key). */
+export const shipmentNotificationLines = pgTable(
+  'shipment_notification_lines',
+  {
+    ledger_item_id: bigint('ledger_item_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => ledgerItems.id, { onDelete: 'cascade' }),
+    notification_id: bigint('notification_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipmentNotifications.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('shipment_notification_lines_notification_id_idx').on(t.notification_id)],
+);
+
+/**
  * The second factor (TOTP, RFC 6238) of a person, keyed by mail (lower-cased) like
  * account_lockouts, so one factor covers all their customer rows and both identity providers
  * (docs/decisions/016). The secret is encrypted with a key derived from the identity secret;
