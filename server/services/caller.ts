@@ -6,6 +6,26 @@ import { type CallerRow, findRowsByUid } from '../repositories/users-repository'
 export const ACCOUNT_DELETED_MESSAGE =
   'アカウントが削除されています。法人の管理者にアカウントの追加を申請してください。';
 
+/** The request's client address (Fastify's request.ip, TRUST_PROXY applied) and User-Agent. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const NO_CLIENT: ClientInfo = { ip: null, userAgent: null };
+
+/** The client of a request, the User-Agent cut to 512 characters (it is the client's text). */
+export function clientInfoOf(request: {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+}): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return {
+    ip: request.ip || null,
+    userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, 512) : null,
+  };
+}
+
 /**
  * Who is calling, from the verified token only (docs/product.md §12): the identity's active user rows.
  * Fields such as user_id or login_user_id in a request never enter here. The /api/v1 hook resolves
@@ -16,6 +36,8 @@ export class Caller {
   constructor(
     readonly uid: string,
     readonly rows: CallerRow[],
+    /** Where the request came from, for the audit entries it causes (docs/decisions/017). */
+    readonly client: ClientInfo = NO_CLIENT,
   ) {}
 
   get isStaff(): boolean {
@@ -35,12 +57,16 @@ export class Caller {
  * The caller of a verified token: the identity's active rows. docs/product.md §8: a deleted account gets
  * 409 and its own message; an identity without rows may do nothing (403).
  */
-export async function resolveCaller(db: Database, uid: string): Promise<Caller> {
+export async function resolveCaller(
+  db: Database,
+  uid: string,
+  client: ClientInfo = NO_CLIENT,
+): Promise<Caller> {
   const rows = await findRowsByUid(db, uid);
   refuseDeletedAccount(rows);
   const active = rows.filter((r) => !r.deleteFlag);
   if (active.length === 0) throw new HttpError(403, 'FORBIDDEN');
-  return new Caller(uid, active);
+  return new Caller(uid, active, client);
 }
 
 /** docs/product.md §8: an identity whose every row is deleted gets HTTP 409 and its own message. */

@@ -57,6 +57,7 @@ export async function exportLedgerItems(
     action: 'ledger.export',
     entity: 'ledger_items',
     entityId: input.customer_code,
+    customerCode: input.customer_code,
     before: null,
     after: { search, sort, format, lines },
   });

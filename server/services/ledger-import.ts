@@ -413,6 +413,9 @@ export async function parseLedgerCsv(input: LedgerCsvSource): Promise<ParsedLedg
 export interface LedgerImportActor {
   actorUserId: number | null;
   actorMail: string | null;
+  /** The request's client, for an import through the API (docs/decisions/017). */
+  ipAddress?: string | null;
+  userAgent?: string | null;
   /** 'api' or 'cli'. */
   source: string;
   fileName?: string;
@@ -488,6 +491,8 @@ export async function importLedgerCsv(
     await recordAudit(tx, {
       actorUserId: actor.actorUserId,
       actorMail: actor.actorMail,
+      ipAddress: actor.ipAddress ?? null,
+      userAgent: actor.userAgent ?? null,
       action: 'ledger.import',
       entity: 'ledger_items',
       entityId: null,

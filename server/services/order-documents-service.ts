@@ -9,6 +9,7 @@ import { ORDER_DOCUMENTS_FOLDER } from '../../domain/constants';
 import { todayInJapan } from '../../domain/japan-time';
 import { plainFileNameProblem } from '../../domain/shared-path';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import { recordAudit } from '../repositories/audit-log-repository';
 import {
   type BulkDownloadRow,
   findBulkDownloadRow,
@@ -19,7 +20,7 @@ import { findLineDocuments, referencedDocumentNames } from '../repositories/ledg
 import type { ObjectStorage } from '../storage/storage-port';
 import { authorize, maySeeBucket, maySeeCustomer, visibleCustomerOfBucket } from './authorization';
 import type { Caller } from './caller';
-import type { DatabasePort, LogPort } from './ports';
+import { auditActorOf, type DatabasePort, type LogPort } from './ports';
 
 // Order documents (issue 5 item 4): invoices, shipping notices and delivery slips of the ledger's
 // lines, in the customer's bucket under Spec/. Paths come from the database, never from the client:
@@ -73,6 +74,21 @@ export async function ledgerFileLinks(
     { uid: caller.uid, sale_order_no: query.sale_order_no },
     'order document urls issued',
   );
+  // One entry per document handed out (docs/decisions/017): the signed URL is the last the portal
+  // sees of a download, which the store then serves.
+  const orderLine = `${query.sale_order_no}-${query.sale_order_line_no}`;
+  for (const link of [invoice!, shipped!, delivery!]) {
+    if (link.url === null) continue;
+    await recordAudit(ports.db, {
+      ...auditActorOf(caller),
+      action: 'document.download',
+      entity: 'document',
+      entityId: link.file_name,
+      customerCode: line.customerCode,
+      before: null,
+      after: { file_name: link.file_name, order_line: orderLine },
+    });
+  }
   return {
     bucket_name: bucket,
     folder_name: ORDER_DOCUMENTS_FOLDER,
@@ -118,6 +134,15 @@ export async function orderDocumentUrl(
   const url = await ports.storage.createDownloadUrl(body.bucket_name, key, {
     fileName: body.file_name,
     expiresInSeconds: ports.downloadTtlSeconds,
+  });
+  await recordAudit(ports.db, {
+    ...auditActorOf(caller),
+    action: 'document.download',
+    entity: 'document',
+    entityId: body.file_name,
+    customerCode,
+    before: null,
+    after: { file_name: body.file_name },
   });
   return { url };
 }
@@ -190,6 +215,15 @@ export async function createBulkDownload(
     { uid: caller.uid, customerCode, files: present.length, missing: missingCount },
     'bulk download prepared',
   );
+  await recordAudit(ports.db, {
+    ...auditActorOf(caller),
+    action: 'document.bulk-download',
+    entity: 'document',
+    entityId: fileName,
+    customerCode,
+    before: null,
+    after: { zip: fileName, files: present, missing: missingCount },
+  });
   return {
     url: `${ports.publicBaseUrl}${BULK_DOWNLOAD_PATH}/${id}`,
     caution_flag: missingCount > 0,

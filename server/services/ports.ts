@@ -17,9 +17,20 @@ export interface DatabasePort {
 
 /**
  * Who an audit entry names: the caller's staff row (customer 99999) when there is one, else its
- * first row. The caller's identity has one row per customer; the entry needs one user id and mail.
+ * first row, with the request's address and User-Agent (docs/decisions/017). The caller's identity
+ * has one row per customer; the entry needs one user id and mail.
  */
-export function auditActorOf(caller: Caller): { actorUserId: number; actorMail: string } {
+export function auditActorOf(caller: Caller): {
+  actorUserId: number;
+  actorMail: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+} {
   const row = caller.rows.find((r) => r.customerCode === STAFF_CUSTOMER_CODE) ?? caller.rows[0]!;
-  return { actorUserId: row.userId, actorMail: row.mail };
+  return {
+    actorUserId: row.userId,
+    actorMail: row.mail,
+    ipAddress: caller.client.ip,
+    userAgent: caller.client.userAgent,
+  };
 }

@@ -26,7 +26,13 @@ import {
   type ObjectEntry,
   type ObjectStorage,
 } from '../storage/storage-port';
-import { authorize, mayRegisterFolderName, maySeeBucket, maySeeCustomer } from './authorization';
+import {
+  authorize,
+  mayRegisterFolderName,
+  maySeeBucket,
+  maySeeCustomer,
+  visibleCustomerOfBucket,
+} from './authorization';
 import type { Caller } from './caller';
 import { auditActorOf, type DatabasePort, type LogPort } from './ports';
 
@@ -175,7 +181,9 @@ export async function sharedFileUrl(
   const file = clientPath(refused, attempted, body.file_name, 'file');
   // Each part is inside the root; the joined path must also fit the length limit.
   const path = clientPath(refused, attempted, joinSharedPath(folder, file), 'file');
-  const bucket = await visibleBucket(ports.db, caller, body.bucket_name);
+  const codes = await customerCodesOfBucket(ports.db, body.bucket_name);
+  authorize(maySeeBucket(caller, codes));
+  const bucket = body.bucket_name;
   const key = `${ROOT_PREFIX}${path}`;
 
   const url = await withinRoot(refused, attempted, async () => {
@@ -186,6 +194,16 @@ export async function sharedFileUrl(
     });
   });
   ports.log.info({ uid: caller.uid, bucket, path }, 'shared file download url issued');
+  // The portal's last sight of the download: the signed URL goes to the store (docs/decisions/017).
+  await recordAudit(ports.db, {
+    ...auditActorOf(caller),
+    action: 'shared-file.download',
+    entity: 'shared-file',
+    entityId: path,
+    customerCode: visibleCustomerOfBucket(caller, codes) ?? null,
+    before: null,
+    after: { bucket, path },
+  });
   return { url };
 }
 
@@ -225,6 +243,7 @@ export async function registerCustomerFolderName(
       action: 'customer.folder-name.update',
       entity: 'customer',
       entityId: body.customer_code,
+      customerCode: body.customer_code,
       before,
       after: { folder_name: folderName },
     });

@@ -34,6 +34,7 @@ export async function deleteUser(
       action: 'user.delete',
       entity: 'user',
       entityId: input.id,
+      customerCode: target.customer_code,
       before: target,
       after: { ...target, delete_flag: true },
     });

@@ -5,11 +5,12 @@ import { fieldProblemMessage } from '../../../domain/top-content';
 import type { Config } from '../../config';
 import { badRequest, HttpError } from '../../errors';
 import type { IdentityPort } from '../../identity/identity-port';
-import type { Mailer } from '../../mail/mail-port';
+import type { MailOutbox } from '../../mail/mail-outbox';
 import { findCustomer } from '../../repositories/customers-repository';
 import { reachOfIdentities, userTypeExists } from '../../repositories/users-repository';
 import { authorize, mayGiveUserType, mayManageUsersOf, maySeeIdentityOf } from '../authorization';
 import type { Caller } from '../caller';
+import { auditActorOf } from '../ports';
 
 // What the use cases of user administration (the managers page, docs/product.md §2) share: their
 // dependencies, the row check, the duplicate answer, and the uids an administrator may see.
@@ -22,7 +23,8 @@ export interface ProblemLog {
 export interface UserAdminDeps {
   db: Database;
   identity: IdentityPort;
-  mailer: Mailer;
+  /** The mail outbox: invitations are written in the save's transaction. */
+  mailer: MailOutbox;
   config: Config;
   log: ProblemLog;
 }
@@ -43,11 +45,8 @@ export const duplicate = (description: keyof typeof DUPLICATE_DESCRIPTIONS) =>
     detail: { description: DUPLICATE_DESCRIPTIONS[description] },
   });
 
-/** The audit log's actor: the caller's first active row. */
-export const actorOf = (caller: Caller) => ({
-  actorUserId: caller.rows[0]!.userId,
-  actorMail: caller.rows[0]!.mail,
-});
+/** The audit log's actor, as every audit entry names it (ports.ts auditActorOf). */
+export const actorOf = (caller: Caller) => auditActorOf(caller);
 
 /**
  * The users as the caller may see them: the firebase_uid of a person out of the caller's reach
