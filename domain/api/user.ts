@@ -48,7 +48,11 @@ export const getUserByCustomerBodySchema = z.object({
 });
 
 export const managedUserSchema = userRecordSchema
-  .extend({ customer_name: z.string() })
+  .extend({
+    customer_name: z.string(),
+    /** Shipment notification mails for this row's customer code (issue 21; on by default). */
+    shipment_mail: z.boolean(),
+  })
   .meta({ id: 'ManagedUser' });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -72,7 +76,11 @@ export const saveUserBodySchema = z.object({
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
 });
-export const updateUserBodySchema = saveUserBodySchema.extend({ id: z.number().int().positive() });
+export const updateUserBodySchema = saveUserBodySchema.extend({
+  id: z.number().int().positive(),
+  /** The row's shipment notification (issue 21); absent leaves it as it is. */
+  shipment_mail: z.boolean().optional(),
+});
 
 export const savedUserSchema = managedUserSchema.extend({
   /** true when the mail was new: an identity was created and an invitation mail sent. */

@@ -1,3 +1,4 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
@@ -31,4 +32,41 @@ export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntr
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/** A sign-in attempt as the account page's history shows it (issue 21). */
+export interface SignInEventRow {
+  at: Date;
+  action: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  after: unknown;
+}
+
+/**
+ * The newest sign-in attempts (`auth.sign-in`, `auth.sign-in-failed`) recorded for a mail, newest
+ * first (the actor-mail index of migration 0011).
+ */
+export async function listSignInEvents(
+  db: Pick<Database, 'select'>,
+  mail: string,
+  limit: number,
+): Promise<SignInEventRow[]> {
+  return db
+    .select({
+      at: auditLog.created_at,
+      action: auditLog.action,
+      ipAddress: auditLog.ip_address,
+      userAgent: auditLog.user_agent,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actor_mail, mail),
+        inArray(auditLog.action, ['auth.sign-in', 'auth.sign-in-failed']),
+      ),
+    )
+    .orderBy(desc(auditLog.created_at), desc(auditLog.id))
+    .limit(limit);
 }

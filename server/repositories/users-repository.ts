@@ -201,6 +201,7 @@ const managedUserColumns = {
   delete_flag: users.delete_flag,
   created_at: users.created_at,
   updated_at: users.updated_at,
+  shipment_mail: users.shipment_mail,
 };
 
 type ManagedRow = {
@@ -313,11 +314,16 @@ export async function restoreUserRow(
     .where(eq(users.id, id));
 }
 
-/** Changes a row's name, customer and permission; UserRowTakenError when the customer is taken. */
+/**
+ * Changes a row's name, customer, permission and (when given) shipment notification;
+ * UserRowTakenError when the customer is taken.
+ */
 export async function updateUserRow(
   db: UsersWriter,
   id: number,
-  values: Pick<NewUserRow, 'user_name' | 'customer_code' | 'user_type_id'>,
+  values: Pick<NewUserRow, 'user_name' | 'customer_code' | 'user_type_id'> & {
+    shipment_mail?: boolean;
+  },
 ): Promise<void> {
   await unlessTaken(
     db
@@ -358,4 +364,59 @@ export async function isAuthorOfTopContent(
   const [notice] = await db.select({ id: notices.id }).from(notices).where(eq(notices.user_id, id));
   const [banner] = await db.select({ id: banners.id }).from(banners).where(eq(banners.user_id, id));
   return notice !== undefined || banner !== undefined;
+}
+
+// --- the person's own account page (issue 21) ---------------------------------------------------
+
+/** The rows of a mail (deleted ones too), for naming the actor of an identity event. */
+export async function findRowsOfMail(
+  db: Pick<Database, 'select'>,
+  mail: string,
+): Promise<{ id: number; customerCode: number; deleted: boolean }[]> {
+  return db
+    .select({ id: users.id, customerCode: users.customer_code, deleted: users.delete_flag })
+    .from(users)
+    .where(eq(users.mail, normaliseMail(mail)))
+    .orderBy(asc(users.customer_code));
+}
+
+export interface AccountRow {
+  id: number;
+  mail: string;
+  user_name: string;
+  customer_code: number;
+  customer_name: string;
+  shipment_mail: boolean;
+}
+
+/** The active rows of one identity with their customer's name, by customer code. */
+export async function listAccountRows(
+  db: Pick<Database, 'select'>,
+  uid: string,
+): Promise<AccountRow[]> {
+  return db
+    .select({
+      id: users.id,
+      mail: users.mail,
+      user_name: users.user_name,
+      customer_code: users.customer_code,
+      customer_name: customers.customer_name,
+      shipment_mail: users.shipment_mail,
+    })
+    .from(users)
+    .innerJoin(customers, eq(customers.customer_code, users.customer_code))
+    .where(and(eq(users.firebase_uid, uid), eq(users.delete_flag, false)))
+    .orderBy(asc(users.customer_code));
+}
+
+/** Sets the shipment notification of one user row. */
+export async function setShipmentMail(
+  db: Pick<Database, 'update'>,
+  id: number,
+  shipmentMail: boolean,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ shipment_mail: shipmentMail, updated_at: new Date() })
+    .where(eq(users.id, id));
 }

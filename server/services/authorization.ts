@@ -98,25 +98,6 @@ export function mayEditTopContent(caller: Caller): Decision {
   return allowedIf(caller.isStaff);
 }
 
-// --- the audit view (issue 22, docs/decisions/017) ---------------------------------------------
-
-/**
- * Which audit events a caller may read: staff every one; a corporate administrator those within
- * the corporations they administer (the reach is applied in the search itself: events of those
- * corporations' customers, or naming no customer and done by those corporations' users, never
- * one done by staff); general users none (403).
- */
-export function auditReach(caller: Caller): 'all' | { corporateCodes: number[] } | null {
-  const scope = userAdminScope(caller);
-  if (scope === 'all') return 'all';
-  return scope.length > 0 ? { corporateCodes: scope } : null;
-}
-
-/** The audit view and its export: staff and corporate administrators. */
-export function mayReadAudit(caller: Caller): Decision {
-  return allowedIf(auditReach(caller) !== null);
-}
-
 // --- Managers (user administration) -------------------------------------------------------------
 // The managers page (docs/product.md §2, §6, §12) and its use cases in server/services/users/:
 // staff manage the users of every customer; corporate administrators those of their own
@@ -203,4 +184,14 @@ export function maySeeIdentityOf(caller: Caller, person: PersonReach): Decision 
 export function mayAddMailOf(caller: Caller, person: PersonReach | null): Decision {
   if (person === null) return mayAdministerUsers(caller);
   return maySeeIdentityOf(caller, person);
+}
+
+// --- the person's own account page (issue 21) ---------------------------------------------------
+
+/**
+ * The shipment notification of a customer code on one's own account page: only a code the caller
+ * holds, staff included (another customer's users are changed from the managers page).
+ */
+export function mayChangeOwnNotification(caller: Caller, customerCode: number): Decision {
+  return allowedIf(caller.holdsCustomer(customerCode));
 }

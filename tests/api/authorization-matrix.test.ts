@@ -334,6 +334,8 @@ const MATRIX: Record<string, Entry> = {
           mail: `matrix-${sequence}@example.com`,
           user_name: '更新 次郎',
           user_type_id: 2,
+          // Issue 21: the shipment notification goes with the row, under the same rule.
+          shipment_mail: false,
           ...tamper(),
         },
       };
@@ -344,6 +346,38 @@ const MATRIX: Record<string, Entry> = {
     scope: 'customer',
     request: async (target) => ({ payload: { id: await freshUserRow(target), ...tamper() } }),
     expected: (a, target) => status(manages(a, target), a),
+  },
+  // Issue 22: staff only, whoever's the row (an administrator's own users included).
+  'PUT /api/v1/user/reset-second-factor': {
+    scope: 'customer',
+    request: async (target) => ({ payload: { id: await freshUserRow(target), ...tamper() } }),
+    expected: (a) => status(a === 'staff', a),
+  },
+  // --- the account page (issue 21): one's own account only ---
+  'GET /api/v1/account': {
+    scope: 'none',
+    request: () => ({ query: { mail: MAIL.staff, login_user_id: String(staffRowId) } }),
+    expected: (a) => status(true, a),
+  },
+  'PUT /api/v1/account/notifications': {
+    scope: 'customer',
+    request: (target) => ({
+      payload: { notifications: [{ customer_code: CUSTOMER[target], shipment_mail: false }] },
+    }),
+    // Only a code the caller holds itself: staff and administrators included.
+    expected: (a, target) => status((a === 'user' || a === 'admin') && target === 'own', a),
+  },
+  'PATCH /api/v1/account/notifications': {
+    scope: 'customer',
+    request: (target) => ({
+      payload: { notifications: [{ customer_code: CUSTOMER[target], shipment_mail: true }] },
+    }),
+    expected: (a, target) => status((a === 'user' || a === 'admin') && target === 'own', a),
+  },
+  'GET /api/v1/account/sign-ins': {
+    scope: 'none',
+    request: () => ({ query: { mail: MAIL.staff, login_user_id: String(staffRowId) } }),
+    expected: (a) => status(true, a),
   },
 };
 

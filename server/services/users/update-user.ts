@@ -26,8 +26,8 @@ import {
 type UpdateUser = z.infer<typeof updateUserBodySchema>;
 
 /**
- * Changes a user row's name, customer and permission. The caller must manage the row as it is and
- * as it will be. The mail stays: a new mail is a new row.
+ * Changes a user row's name, customer, permission and shipment notification (issue 21). The
+ * caller must manage the row as it is and as it will be. The mail stays: a new mail is a new row.
  */
 export async function updateUser(
   { db }: Pick<UserAdminDeps, 'db'>,
@@ -78,7 +78,6 @@ export async function updateUser(
             action: 'user.purge',
             entity: 'user',
             entityId: taken.id,
-            customerCode: input.customer_code,
             before: removed ?? null,
             after: null,
           });
@@ -88,6 +87,7 @@ export async function updateUser(
         user_name: input.user_name.trim(),
         customer_code: input.customer_code,
         user_type_id: input.user_type_id,
+        ...(input.shipment_mail === undefined ? {} : { shipment_mail: input.shipment_mail }),
       });
       const after = (await findManagedUser(tx, input.id))!;
       await recordAudit(tx, {
@@ -95,7 +95,6 @@ export async function updateUser(
         action: 'user.update',
         entity: 'user',
         entityId: input.id,
-        customerCode: after.customer_code,
         before: target,
         after,
       });

@@ -1,5 +1,5 @@
 import { FIELD_PROBLEM_MESSAGES, tooLongMessage } from '@domain/top-content';
-import { NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect, Switch, TextInput, VisuallyHidden } from '@mantine/core';
 import type { CellProblem } from '../../hooks/use-edit-rows';
 import classes from './edit-rows.module.css';
 
@@ -104,6 +104,44 @@ export function EditSelect({
       title={options.find((option) => option.value === value)?.label}
       data={[{ value: '', label: placeholder, disabled: true }, ...options]}
       {...markProps({ problem, changed })}
+    />
+  );
+}
+
+/**
+ * An on/off cell (the managers' shipment notification, issue 21): the value is 'on' or 'off';
+ * the switch says which in words beside it, and a changed one is marked like the other cells.
+ */
+export function EditSwitch({
+  label,
+  hideLabel,
+  value,
+  onChange,
+  changed,
+  disabled,
+}: Omit<EditCellProps, 'value' | 'onChange' | 'problem' | 'readOnly'> & {
+  value: 'on' | 'off';
+  onChange: (value: 'on' | 'off') => void;
+}) {
+  const state = value === 'on' ? 'オン' : 'オフ';
+  return (
+    <Switch
+      // In the table the header names the column; the switch's name keeps it too.
+      label={
+        hideLabel ? (
+          <>
+            <VisuallyHidden>{label}</VisuallyHidden>
+            {state}
+          </>
+        ) : (
+          `${label}：${state}`
+        )
+      }
+      checked={value === 'on'}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.checked ? 'on' : 'off')}
+      data-changed={changed || undefined}
+      mt={hideLabel ? 8 : 0}
     />
   );
 }

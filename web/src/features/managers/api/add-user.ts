@@ -11,6 +11,8 @@ export interface UserInput {
   customer_code: number;
   customer_name: string;
   user_type_id: number;
+  /** Sent with an update only; a new row is on (issue 21). */
+  shipment_mail?: boolean;
 }
 
 export type SavedUser = z.infer<typeof savedUserSchema>;

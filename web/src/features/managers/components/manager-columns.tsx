@@ -1,4 +1,4 @@
-import { EditSelect } from '../../../components/edit-rows/edit-cells';
+import { EditSelect, EditSwitch } from '../../../components/edit-rows/edit-cells';
 import { type EditColumn, textColumn } from '../../../components/edit-rows/edit-columns';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import type { EditRow } from '../../../hooks/use-edit-rows';
@@ -7,7 +7,8 @@ import { type SelectOption, type UserValues, withCurrent } from '../utils/manage
 
 /**
  * The columns of the managers table (docs/product.md §2 Managers): mail, name, a customer-code
- * select and a permission select; mail, name and permission headers sort.
+ * select, a permission select and the shipment notification switch (issue 21); mail, name and
+ * permission headers sort.
  */
 export function managerColumns({
   sort,
@@ -26,7 +27,7 @@ export function managerColumns({
   return [
     textColumn<UserValues>('mail', 'メールアドレス', {
       type: 'email',
-      width: '27%',
+      width: '24%',
       // The server keeps a saved row's mail; another mail is a new row.
       readOnly: (row) => !row.isNew,
       header: <SortHeader label="メールアドレス" field="mail" sort={sort} onSort={onSort} />,
@@ -40,7 +41,7 @@ export function managerColumns({
     {
       key: 'customer_code',
       label: '取引先コード',
-      width: '23%',
+      width: '21%',
       render: (row, { hideLabel, change }) => (
         <EditSelect
           label="取引先コード"
@@ -76,6 +77,22 @@ export function managerColumns({
           changed={row.changed.user_type_id}
           disabled={isOwn(row)}
           onChange={(value) => change('user_type_id', value)}
+        />
+      ),
+    },
+    {
+      key: 'shipment_mail',
+      label: '出荷通知',
+      width: '8%',
+      render: (row, { hideLabel, change }) => (
+        <EditSwitch
+          label="出荷通知"
+          hideLabel={hideLabel}
+          value={row.values.shipment_mail}
+          changed={row.changed.shipment_mail}
+          // A new row is on, as the server makes it; it may be turned off once registered.
+          disabled={row.isNew}
+          onChange={(value) => change('shipment_mail', value)}
         />
       ),
     },

@@ -40,6 +40,7 @@ function managedUser(overrides: Partial<ManagedUser> = {}): ManagedUser {
     delete_flag: false,
     created_at: STAMP,
     updated_at: STAMP,
+    shipment_mail: true,
     ...overrides,
   };
 }
@@ -446,6 +447,31 @@ describe('the managers page for a corporate administrator', () => {
       customer_code: 10001,
       user_type_id: 2,
     });
+  });
+
+  it('turns a user’s shipment notification off (出荷通知) with the row’s update; a new row is on', async () => {
+    const { user } = await renderAsAdmin();
+    const saved = row('user@example.com（10001）');
+    const toggle = within(saved).getByRole('switch', { name: /出荷通知/ });
+    expect(toggle).toHaveProperty('checked', true);
+    await user.click(toggle);
+    expect(within(saved).getByRole('switch', { name: '出荷通知オフ' })).toHaveProperty(
+      'checked',
+      false,
+    );
+    await user.click(within(saved).getByRole('button', { name: '登録' }));
+
+    expect(await screen.findByText('鈴木 花子さんの登録内容を更新しました。')).toBeTruthy();
+    expect(fakeServer.calls('PUT /api/v1/user/update-user')[0]?.body).toMatchObject({
+      id: 12,
+      shipment_mail: false,
+    });
+    expect(users.find((u) => u.id === 12)?.shipment_mail).toBe(false);
+
+    await user.click(addButton());
+    const fresh = within(row('新規の利用者')).getByRole('switch', { name: /出荷通知/ });
+    expect(fresh).toHaveProperty('checked', true);
+    expect(fresh).toHaveProperty('disabled', true);
   });
 
   it('leaves the signed-in administrator their own permission, customer and row', async () => {

@@ -42,6 +42,7 @@ export function useManagerSaves({
       customer_code: code,
       customer_name: customerName(code),
       user_type_id: Number(values.user_type_id),
+      shipment_mail: values.shipment_mail === 'on',
     };
   };
 
@@ -73,7 +74,8 @@ export function useManagerSaves({
       .register(row.key, async ({ id, values }) => {
         const input = inputOf(values);
         if (id === null) {
-          const saved = await add.mutateAsync(input);
+          const { shipment_mail: _newRowsAreOn, ...addInput } = input;
+          const saved = await add.mutateAsync(addInput);
           if (saved.is_new_account && !saved.invitation_sent) {
             showErrorToast(userToasts.createdWithoutInvitation(input.user_name));
           } else {

@@ -7,6 +7,8 @@ export type UserValues = {
   user_name: string;
   customer_code: string;
   user_type_id: string;
+  /** The shipment notification (issue 21): 'on' or 'off'; a new row starts 'on', as the server does. */
+  shipment_mail: 'on' | 'off';
 };
 
 export const EMPTY_USER: UserValues = {
@@ -14,6 +16,7 @@ export const EMPTY_USER: UserValues = {
   user_name: '',
   customer_code: '',
   user_type_id: '',
+  shipment_mail: 'on',
 };
 
 /** The customer filter's "show all" (docs/product.md §2 Managers: not for staff). */
@@ -24,6 +27,7 @@ export const toValues = (user: ManagedUser): UserValues => ({
   user_name: user.user_name,
   customer_code: String(user.customer_code),
   user_type_id: String(user.user_type_id),
+  shipment_mail: user.shipment_mail ? 'on' : 'off',
 });
 
 export const customerLabel = (customer: ManagedCustomer) => `${customer.code}: ${customer.name}`;
