@@ -98,6 +98,25 @@ export function mayEditTopContent(caller: Caller): Decision {
   return allowedIf(caller.isStaff);
 }
 
+// --- the audit view (issue 22, docs/decisions/017) ---------------------------------------------
+
+/**
+ * Which audit events a caller may read: staff every one; a corporate administrator those within
+ * the corporations they administer (the reach is applied in the search itself: events of those
+ * corporations' customers, or naming no customer and done by those corporations' users, never
+ * one done by staff); general users none (403).
+ */
+export function auditReach(caller: Caller): 'all' | { corporateCodes: number[] } | null {
+  const scope = userAdminScope(caller);
+  if (scope === 'all') return 'all';
+  return scope.length > 0 ? { corporateCodes: scope } : null;
+}
+
+/** The audit view and its export: staff and corporate administrators. */
+export function mayReadAudit(caller: Caller): Decision {
+  return allowedIf(auditReach(caller) !== null);
+}
+
 // --- Managers (user administration) -------------------------------------------------------------
 // The managers page (docs/product.md §2, §6, §12) and its use cases in server/services/users/:
 // staff manage the users of every customer; corporate administrators those of their own

@@ -78,6 +78,7 @@ export async function updateUser(
             action: 'user.purge',
             entity: 'user',
             entityId: taken.id,
+            customerCode: input.customer_code,
             before: removed ?? null,
             after: null,
           });
@@ -95,6 +96,7 @@ export async function updateUser(
         action: 'user.update',
         entity: 'user',
         entityId: input.id,
+        customerCode: after.customer_code,
         before: target,
         after,
       });

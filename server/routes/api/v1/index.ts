@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../errors';
 import { SessionEndedError } from '../../../identity/identity';
 import { findRowsByUid } from '../../../repositories/users-repository';
-import { type Caller, refuseDeletedAccount, resolveCaller } from '../../../services/caller';
+import {
+  type Caller,
+  clientInfoOf,
+  refuseDeletedAccount,
+  resolveCaller,
+} from '../../../services/caller';
 import { accountRoutes } from './account/index';
+import { auditRoutes } from './audit/index';
 import { bannerRoutes } from './banner/index';
 import { noticeRoutes } from './notice/index';
 import { sharedFilesApiRoutes } from './shared-file/index';
@@ -56,7 +62,7 @@ export async function apiV1Routes(app: FastifyInstance) {
       throw new HttpError(401, 'UNAUTHORIZED');
     }
     // Resolved once, before any body is read: every /api/v1 call acts as this caller.
-    request.caller = await resolveCaller(app.db, request.identity.uid);
+    request.caller = await resolveCaller(app.db, request.identity.uid, clientInfoOf(request));
   });
 
   await app.register(userPreLoginRoutes, { prefix: '/user' });
@@ -67,5 +73,6 @@ export async function apiV1Routes(app: FastifyInstance) {
   await app.register(noticeRoutes, { prefix: '/notice' });
   await app.register(bannerRoutes, { prefix: '/banner' });
   await app.register(sharedFilesApiRoutes);
+  await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(accountRoutes, { prefix: '/account' });
 }
