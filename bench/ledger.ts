@@ -9,6 +9,8 @@
 //   BENCH_ITERATIONS=500      measured calls per search and side;  BENCH_LOAD_S=3  load duration
 //   BENCH_EXPLAIN=1           print the query plan of each search
 //   BENCH_IMPORT_LINES=10000  lines of the measured import file
+//   LEDGER_CACHE_MB=0         the search-answer cache off (the figures before it); REDIS_URL=…
+//                             puts it in Redis (docs/decisions/018)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +34,7 @@ import {
   ledgerSearchCountStatement,
   ledgerSearchRowsStatement,
 } from '../server/repositories/ledger-repository';
+import { readLedgerVersion } from '../server/repositories/ledger-version-repository';
 import { callerRowsStatement } from '../server/repositories/users-repository';
 import { planLedgerSearch, unpagedRequest } from '../server/services/ledger-search-service';
 import { ledgerCsv } from '../tests/api/helpers/ledger-factory';
@@ -349,9 +352,11 @@ export async function runLedgerBench(): Promise<void> {
     RATE_LIMIT_IP_PER_MINUTE: '100000',
     RATE_LIMIT_MAIL_PER_MINUTE: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.LEDGER_CACHE_MB ? { LEDGER_CACHE_MB: process.env.LEDGER_CACHE_MB } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   console.log(
-    `\nledger search — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}, sizes ${sizes.map(label).join(', ')}`,
+    `\nledger search — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}, sizes ${sizes.map(label).join(', ')}, answer cache ${config.LEDGER_CACHE_MB === 0 ? 'off' : config.REDIS_URL ? `in Redis, ${config.LEDGER_CACHE_MB} MB a bound` : `in memory, ${config.LEDGER_CACHE_MB} MB`}`,
   );
   const platform = await openPlatform(config, pino({ level: 'silent' }));
   let app: FastifyInstance | undefined;
@@ -455,6 +460,19 @@ export async function runLedgerBench(): Promise<void> {
           calls: apiTimes.n,
         };
       }
+      // What the cache adds to every search: the ledger version's read, before anything else.
+      const versionTimes: number[] = [];
+      for (let i = 0; i < ITERATIONS; i++) {
+        const t0 = performance.now();
+        await readLedgerVersion(platform.database.db);
+        versionTimes.push(performance.now() - t0);
+      }
+      const version = percentiles(versionTimes);
+      rows['(ledger version read, per cached search)'] = {
+        'SQL p50': ms(version.p50),
+        'SQL p95': ms(version.p95),
+        calls: version.n,
+      };
       console.log(
         `\n${label(size)} lines — latency in ms (API through app.inject with a bearer token, the answer read as bytes; SQL = the same statements on the raw driver: caller rows, page, count)`,
       );

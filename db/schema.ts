@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -10,9 +11,11 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -360,6 +363,21 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The ledger's version (docs/decisions/018): one row, given a new random value by a trigger on
+ * ledger_items in the transaction of every statement that writes the ledger (migration 0012), so
+ * cached search answers keyed by it end the moment an import commits.
+ */
+export const ledgerVersion = pgTable(
+  'ledger_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: uuid('version').notNull().defaultRandom(),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ledger_version_one_row', sql`${t.id} = 1`)],
+);
 
 /**
  * Fixed-window counters of the database driver of the rate-limit port (docs/product.md §10,

@@ -112,6 +112,11 @@ export const envSchema = z.object({
       .optional(),
   ),
   /**
+   * The search-answer cache (docs/decisions/018), in MB: in this process, or in Redis when
+   * REDIS_URL is set; 0 turns it off.
+   */
+  LEDGER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  /**
    * Who holds the credentials (docs/decisions/011): the built-in provider (Better Auth on the
    * portal's database) or Firebase Authentication. The portal keeps its own sessions either way.
    */

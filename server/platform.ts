@@ -15,6 +15,8 @@ import { createFirebaseIdentity } from './identity/firebase-identity';
 import { type Auth, createAuth, identitySecret } from './identity/identity';
 import { IdentityExistsError, type IdentityPort } from './identity/identity-port';
 import { PreLoginLimiter, preLoginRules } from './identity/pre-login-limits';
+import { createLedgerCache } from './ledger-cache/create-ledger-cache';
+import type { LedgerAnswerCache } from './ledger-cache/ledger-cache';
 import { createMailer } from './mail/create-mailer';
 import type { Mailer } from './mail/mail-port';
 import type { CounterStore } from './rate-limit/counter-store';
@@ -36,6 +38,8 @@ export interface Platform {
   /** What the portal asks of the identity provider (user administration, the demo seed). */
   identity: IdentityPort;
   counters: CounterStore;
+  /** The search-answer cache (docs/decisions/018): memory, Redis, or null when turned off. */
+  ledgerCache: LedgerAnswerCache | null;
   preLoginLimiter: PreLoginLimiter;
   close(): Promise<void>;
 }
@@ -92,6 +96,13 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
         log.warn({ err }, 'the counter store (Redis) is not reachable; sign-ins answer 503'),
       ),
     });
+    const ledgerCache = createLedgerCache({
+      redisUrl: config.REDIS_URL,
+      maxBytes: config.LEDGER_CACHE_MB * 1024 * 1024,
+      onError: warnAtMostEvery(60_000, (err) =>
+        log.warn({ err }, 'the search cache (Redis) is not reachable; searches read the database'),
+      ),
+    });
     const preLoginLimiter = new PreLoginLimiter(
       new RateLimiter(
         counters,
@@ -106,9 +117,11 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       auth,
       identity,
       counters,
+      ledgerCache,
       preLoginLimiter,
       async close() {
         await counters.close?.();
+        await ledgerCache?.close();
         await storage.close?.();
         await database.close();
       },

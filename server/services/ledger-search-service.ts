@@ -10,11 +10,17 @@ import {
   ledgerSearchCriteriaOf,
 } from '../../domain/ledger-search';
 import { HttpError } from '../errors';
+import { jsonBytes } from '../json-bytes';
+import type { LedgerAnswerCache } from '../ledger-cache/ledger-cache';
 import {
+  countCapOf,
   findLedgerItems,
   findLedgerPage,
   type LedgerPageRequest,
+  type LedgerPageResult,
 } from '../repositories/ledger-repository';
+import { readLedgerVersion } from '../repositories/ledger-version-repository';
+import { customerOfShipmentNotification } from '../repositories/shipment-notifications-repository';
 import { authorize, maySeeCustomer } from './authorization';
 import type { Caller } from './caller';
 import type { DatabasePort } from './ports';
@@ -24,6 +30,9 @@ import type { DatabasePort } from './ports';
 // administrators included, only a customer code they hold themselves.
 
 export const TOO_MANY_ROWS_CODE = 'TOO_MANY_RESULTS';
+
+export const SHIPMENT_NOTIFICATION_NOT_FOUND_MESSAGE =
+  'この出荷通知の明細は見つかりません。取引先を確かめてください。';
 
 /** What one search call runs: the criteria, and the page when the caller asked for paging. */
 export interface LedgerSearchPlan {
@@ -57,13 +66,21 @@ export const unpagedRequest: LedgerPageRequest = {
   offset: 0,
 };
 
+/** Finds one page and its total (findLedgerPage, or it with the total from the cache). */
+type PageFinder = (
+  db: Database,
+  criteria: LedgerSearchCriteria,
+  page: LedgerPageRequest,
+) => Promise<LedgerPageResult>;
+
 /** Runs the statements of a plan: one page and the total, or the capped unpaged array. */
 async function runLedgerSearch(
   db: Database,
   plan: LedgerSearchPlan,
+  findPage: PageFinder = findLedgerPage,
 ): Promise<LedgerItem[] | LedgerItemPage> {
   if (plan.page) {
-    const { items, total, totalCapped } = await findLedgerPage(db, plan.criteria, plan.page);
+    const { items, total, totalCapped } = await findPage(db, plan.criteria, plan.page);
     return {
       items,
       total,
@@ -80,17 +97,140 @@ async function runLedgerSearch(
   return items;
 }
 
+/** The search's ports: the database, and the answer cache when there is one (docs/decisions/018). */
+export interface LedgerSearchDeps extends DatabasePort {
+  /** null or absent: every search reads the ledger (LEDGER_CACHE_MB=0). */
+  ledgerCache?: LedgerAnswerCache | null;
+}
+
+/**
+ * The search's answer as JSON bytes (the route sends them as they are). Who may see the customer
+ * is decided first, from the verified caller, so a refused caller is never given a cached answer.
+ * With a cache, the ledger's version is read next and every key starts with it: an import
+ * changes the version in its own transaction, so the first search after it commits reads the
+ * database again. Cached: the whole answer of a first page and of the spec's unpaged array (the
+ * searches a screen opens with), and the total of every paged search (a later page reads its
+ * lines, not its count). The totals are exact as before: a cached one was counted by the same
+ * statement at the same version.
+ */
 export async function searchLedgerItems(
-  deps: DatabasePort,
+  deps: LedgerSearchDeps,
   caller: Caller,
   body: LedgerSearchBody,
   now = new Date(),
-): Promise<LedgerItem[] | LedgerItemPage> {
+): Promise<Buffer> {
   const plan = planLedgerSearch(body, now);
   // Who may see the customer is decided before the ledger is read (issue 17): a refused caller
   // makes the database do no search work, and a refusal takes the same time whatever the search.
   // Reading the caller's rows beside the search saved one round trip (docs/decisions/005), at the
   // price of searching for callers who were then refused.
   authorize(maySeeCustomer(caller, body.customer_code));
-  return runLedgerSearch(deps.db, plan);
+  if (body.notification_id) await assertNotificationOf(deps, body.customer_code, body.notification_id);
+  const cache = deps.ledgerCache;
+  if (!cache || !answersOnlyFromLedger(plan.criteria)) {
+    return jsonBytes(await runLedgerSearch(deps.db, plan));
+  }
+  // Read before any line: an answer stored under this version is never older than it.
+  const version = await readLedgerVersion(deps.db);
+  const findPage = countCachingFinder(cache, version);
+  const answerKey = answerKeyOf(plan);
+  if (answerKey === null) return jsonBytes(await runLedgerSearch(deps.db, plan, findPage));
+  const key = `${version} ${answerKey}`;
+  return onceAtATime(cache, key, async () => {
+    const hit = await cache.get(key);
+    if (hit) return hit;
+    // A copy of its own size: jsonBytes answers a view of a buffer three times as large.
+    const bytes = Buffer.from(jsonBytes(await runLedgerSearch(deps.db, plan, findPage)));
+    void cache.set(key, bytes);
+    return bytes;
+  });
+}
+
+/**
+ * The criteria the cache knows to depend on ledger_items alone, whose every write changes the
+ * version. A criterion added later (one reading another table, say) is searched uncached until
+ * it is added here, deliberately.
+ */
+const LEDGER_ONLY_CRITERIA: ReadonlySet<string> = new Set<keyof LedgerSearchCriteria>([
+  'customerCode',
+  'from',
+  'to',
+  'status',
+  'itemNo',
+  'productName',
+  'propertyName',
+  'keywords',
+  'keywordMatch',
+]);
+
+function answersOnlyFromLedger(criteria: LedgerSearchCriteria): boolean {
+  return Object.entries(criteria).every(
+    ([name, value]) => LEDGER_ONLY_CRITERIA.has(name) || value === null || value === undefined,
+  );
+}
+
+/** The key of a whole answer worth keeping (first page, unpaged array), without the version. */
+function answerKeyOf(plan: LedgerSearchPlan): string | null {
+  if (plan.page === null) return JSON.stringify(['array', plan.criteria]);
+  if (plan.page.page !== 1) return null;
+  return JSON.stringify(['page', plan.criteria, plan.page.sort, plan.page.pageSize]);
+}
+
+/** findLedgerPage, with the total taken from the cache when it holds it and stored when not. */
+function countCachingFinder(cache: LedgerAnswerCache, version: string): PageFinder {
+  return async (db, criteria, page) => {
+    const cap = countCapOf(criteria, page);
+    const key = `${version} ${JSON.stringify(['count', criteria, cap])}`;
+    const cached = await cache.get(key);
+    if (cached) {
+      const { total, totalCapped } = JSON.parse(cached.toString('utf8')) as CachedCount;
+      return { items: await findLedgerItems(db, criteria, page), total, totalCapped };
+    }
+    const result = await findLedgerPage(db, criteria, page);
+    const count: CachedCount = { total: result.total, totalCapped: result.totalCapped };
+    void cache.set(key, Buffer.from(JSON.stringify(count)));
+    return result;
+  };
+}
+
+interface CachedCount {
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * Searches for the same key that arrive while one runs wait for it instead of running too: a
+ * first page many people open at once (after an import) is read once per instance.
+ */
+const running = new WeakMap<LedgerAnswerCache, Map<string, Promise<Buffer>>>();
+
+function onceAtATime(
+  cache: LedgerAnswerCache,
+  key: string,
+  run: () => Promise<Buffer>,
+): Promise<Buffer> {
+  let inFlight = running.get(cache);
+  if (!inFlight) {
+    inFlight = new Map();
+    running.set(cache, inFlight);
+  }
+  const current = inFlight.get(key);
+  if (current) return current;
+  const started = run().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
+
+/**
+ * A shipment notification's link (docs/decisions/014) names its customer: a notification of
+ * another customer, or none, answers 404 as one, whoever asks.
+ */
+async function assertNotificationOf(
+  deps: DatabasePort,
+  customerCode: number,
+  notificationId: number,
+): Promise<void> {
+  if ((await customerOfShipmentNotification(deps.db, notificationId)) !== customerCode) {
+    throw new HttpError(404, 'NOT_FOUND', SHIPMENT_NOTIFICATION_NOT_FOUND_MESSAGE);
+  }
 }
