@@ -36,6 +36,9 @@ Object.assign(process.env, {
   // Every browser test signs in from 127.0.0.1; the limits themselves are tested in tests/api.
   RATE_LIMIT_IP_PER_MINUTE: '10000',
   RATE_LIMIT_MAIL_PER_MINUTE: '10000',
+  // The browser tests sign staff in without a second factor; tests/e2e/second-factor.spec.ts
+  // starts a server of its own with STAFF_SECOND_FACTOR=required (docs/decisions/016).
+  STAFF_SECOND_FACTOR: process.env.STAFF_SECOND_FACTOR ?? 'optional',
 });
 
 const prepared = spawnSync('npx', ['tsx', 'tests/e2e/support/prepare-e2e-data.ts'], {

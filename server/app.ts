@@ -16,6 +16,7 @@ import { errorHandlerPlugin, toApiError } from './plugins/error-handler';
 import { identityPlugin } from './plugins/identity';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { secondFactorPlugin } from './plugins/second-factor';
 import { webAppPlugin } from './plugins/web-app';
 import { apiV1Routes } from './routes/api/v1/index';
 import { bulkDownloadRoutes } from './routes/bulk-download';
@@ -223,6 +224,10 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(apiV1Routes, { prefix: '/api/v1' });
+  await app.register(secondFactorPlugin, {
+    auth: platform.auth,
+    limiter: platform.preLoginLimiter,
+  });
   await app.register(storageDownloadRoutes, { storage: platform.storage });
   await app.register(bulkDownloadRoutes, { storage: platform.storage });
   await app.register(webAppPlugin, { webRoot, appConfig: appConfigOf(config) });

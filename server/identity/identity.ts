@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins/jwt';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
@@ -334,6 +334,8 @@ export function createAccessTokenVerifier(
     }
     if (!keySet) await loadKeys();
     try {
+          // A session still waiting for its second factor is not signed in (decision 016).
+          isNull(authSession.secondFactorPending),
       return await verify(token);
     } catch (err) {
       // A key created since the last read (by this or another instance): read the keys again.

@@ -214,3 +214,11 @@ export function mayAddMailOf(caller: Caller, person: PersonReach | null): Decisi
 export function mayChangeOwnNotification(caller: Caller, customerCode: number): Decision {
   return allowedIf(caller.holdsCustomer(customerCode));
 }
+
+/**
+ * Resetting another person's second factor (issue 22, docs/decisions/016): staff only; nobody
+ * resets their own (reset-second-factor.ts refuses it: a backup code is the way back in).
+ */
+export function mayResetSecondFactor(caller: Caller): Decision {
+  return allowedIf(caller.isStaff);
+}

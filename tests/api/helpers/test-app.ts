@@ -75,6 +75,9 @@ export async function createTestApp(
   if (databaseUrl) await resetPostgres(databaseUrl);
   const config = loadConfig({
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    // The tests sign staff in without a second factor; the second factor's own tests set
+    // STAFF_SECOND_FACTOR=required (docs/decisions/016).
+    STAFF_SECOND_FACTOR: 'optional',
     ...(await identityProviderEnv()),
     ...options.env,
     DATA_DIR: dataDir,

@@ -18,6 +18,7 @@ import { specLookupRoutes } from './spec/lookups';
 import { userAdminRoutes } from './user/admin';
 import { userIdentityRoutes } from './user/identity';
 import { userPreLoginRoutes } from './user/pre-login';
+import { userSecondFactorRoutes } from './user/second-factor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,6 +69,7 @@ export async function apiV1Routes(app: FastifyInstance) {
   await app.register(userPreLoginRoutes, { prefix: '/user' });
   await app.register(userIdentityRoutes, { prefix: '/user' });
   await app.register(userAdminRoutes, { prefix: '/user' });
+  await app.register(userSecondFactorRoutes, { prefix: '/user' });
   await app.register(specLookupRoutes, { prefix: '/spec' });
   await app.register(ledgerRoutes, { prefix: '/spec' });
   await app.register(noticeRoutes, { prefix: '/notice' });
