@@ -1,0 +1,361 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client';
+import { normaliseMail } from '../../domain/mail-address';
+import { LOGIN_MESSAGES } from '../../domain/messages';
+import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor';
+import type { Config } from '../config';
+import { HttpError } from '../errors';
+import { AUTH_BASE_PATH, type Auth, identitySecret } from '../identity/identity';
+import { countedPasswordCheck } from '../identity/lockout';
+import type { PreLoginLimiter } from '../identity/pre-login-limits';
+import {
+  acceptTotpCode,
+  backupCodesLeft,
+  completeSession,
+  confirmEnrolment,
+  endSession,
+  findSecondFactor,
+  isStaffMail,
+  isTrustedBrowser,
+  markSessionPending,
+  type PendingSecondFactor,
+  pendingOfSession,
+  removeSecondFactor,
+  type SecondFactorKeys,
+  secondFactorKeys,
+  secondFactorNeeded,
+  spendBackupCode,
+  startEnrolment,
+  TRUSTED_BROWSER_COOKIE,
+  trustedBrowserValue,
+} from '../identity/second-factor';
+import { otpauthUri } from '../identity/totp';
+import { recordAudit } from '../repositories/audit-log-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    secondFactorGate: SecondFactorGate;
+  }
+}
+
+export type SecondFactorAction =
+  | 'auth.second-factor.enrol'
+  | 'auth.second-factor.disable'
+  | 'auth.second-factor.reset'
+  | 'auth.second-factor.backup-code-used'
+  | 'auth.second-factor.failed';
+
+/**
+ * A second-factor event in the audit log, in the shape of the identity's other events
+ * (server/identity/identity-events.ts: entity 'auth', entity id and actor mail the person's
+ * normalised mail, the request's address and browser, after = { success, reason }).
+ */
+export async function recordSecondFactorEvent(
+  db: Pick<Database, 'insert'>,
+  request: FastifyRequest,
+  action: SecondFactorAction,
+  mail: string,
+  extra: {
+    actorUserId?: number | null;
+    actorMail?: string;
+    reason?: string;
+    customerCode?: number | null;
+  } = {},
+): Promise<void> {
+  const agent = request.headers['user-agent'];
+  await recordAudit(db, {
+    actorUserId: extra.actorUserId ?? null,
+    actorMail: extra.actorMail ?? normaliseMail(mail),
+    action,
+    entity: 'auth',
+    entityId: normaliseMail(mail),
+    customerCode: extra.customerCode ?? null,
+    ipAddress: request.ip || null,
+    userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, 512) : null,
+    before: null,
+    after: { success: action !== 'auth.second-factor.failed', reason: extra.reason ?? null },
+  });
+}
+
+const cookieOf = (request: FastifyRequest, name: string): string | undefined => {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+};
+
+/**
+ * What the sign-in route asks between the password and the session (docs/decisions/016): whether
+ * this person's new session must wait for a second factor, and then holding it.
+ */
+export async function createSecondFactorGate(config: Config, db: Database) {
+  const keys: SecondFactorKeys = secondFactorKeys(await identitySecret(config, db));
+  return {
+    keys,
+    /**
+     * After a right password: 'code' when the person has a factor (unless this browser is
+     * trusted for it), 'enrol' for staff without one under STAFF_SECOND_FACTOR=required.
+     */
+    async pendingAfterPassword(
+      request: FastifyRequest,
+      mail: string,
+    ): Promise<PendingSecondFactor | null> {
+      const needed = await secondFactorNeeded(db, mail, config.STAFF_SECOND_FACTOR);
+      if (
+        needed.pending === 'code' &&
+        isTrustedBrowser(keys, cookieOf(request, TRUSTED_BROWSER_COOKIE), mail, needed.factorId!)
+      ) {
+        return null;
+      }
+      return needed.pending;
+    },
+    /**
+     * The provider's answer to a right password: its session is marked as waiting before the
+     * answer (and so the cookie) leaves, and the answer says what is awaited.
+     */
+    async holdSession(response: Response, pending: PendingSecondFactor): Promise<unknown> {
+      const body = (await response.clone().json()) as { token?: unknown };
+      if (typeof body.token !== 'string' || !(await markSessionPending(db, body.token, pending))) {
+        throw new Error('the new session could not be held for its second factor');
+      }
+      return { ...body, second_factor: pending };
+    },
+    /** For routes a waiting session must not use: /token, the password change. */
+    async refusePendingSession(sessionId: string): Promise<void> {
+      if (await pendingOfSession(db, sessionId)) {
+        throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES.pending);
+      }
+    },
+  };
+}
+export type SecondFactorGate = Awaited<ReturnType<typeof createSecondFactorGate>>;
+
+const lockedAnswer = { code: 'ACCOUNT_LOCKED', message: LOGIN_MESSAGES.locked };
+
+/**
+ * /api/auth/second-factor: the code after the password, the enrolment (the staff's obligatory
+ * one and the /account one), turning the factor off, and the session's state. Cookie-session
+ * routes: a request from another origin is refused, as the provider refuses its own.
+ */
+export const secondFactorPlugin = fp(
+  async (app: FastifyInstance, opts: { auth: Auth; limiter: PreLoginLimiter }) => {
+    const { auth, limiter } = opts;
+    const { config, db } = app;
+    const gate = app.secondFactorGate;
+    const { keys } = gate;
+    const base = `${AUTH_BASE_PATH}/second-factor`;
+    const secure = config.publicBaseUrl.startsWith('https://');
+
+    const assertTrustedOrigin = (request: FastifyRequest) => {
+      const { origin, referer } = request.headers;
+      let from = origin;
+      if (!from && referer) {
+        try {
+          from = new URL(referer).origin;
+        } catch {
+          from = undefined;
+        }
+      }
+      if (!from || !config.trustedOrigins.includes(from)) {
+        throw new HttpError(403, 'INVALID_ORIGIN', SECOND_FACTOR_MESSAGES.invalidOrigin);
+      }
+    };
+
+    /** The cookie session of the request (waiting or complete), or 401. */
+    const sessionOf = async (request: FastifyRequest) => {
+      const found = await auth.api
+        .getSession({ headers: fromNodeHeaders(request.headers) })
+        .catch(() => null);
+      if (!found) throw new HttpError(401, 'UNAUTHORIZED');
+      return {
+        sessionId: found.session.id,
+        uid: found.user.id,
+        mail: normaliseMail(found.user.email),
+        pending: await pendingOfSession(db, found.session.id),
+      };
+    };
+
+    const staffMustKeep = async (mail: string) =>
+      config.STAFF_SECOND_FACTOR === 'required' && (await isStaffMail(db, mail));
+
+    const body = (request: FastifyRequest) =>
+      (request.body ?? {}) as { code?: unknown; backupCode?: unknown; trustBrowser?: unknown };
+    const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+    /**
+     * A code of the person's factor or one of their backup codes, counted like a password under
+     * the five-failure lock (docs/decisions/016). Wrong → 401 (account_locked when this one set
+     * the lock); locked → 423. The caller gets whether a backup code was used.
+     */
+    const countedFactorCheck = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: { sessionId: string; mail: string },
+      onLocked: () => Promise<void>,
+    ): Promise<{ ok: true; backup: boolean } | { ok: false; sent: FastifyReply }> => {
+      const input = body(request);
+      const backup = text(input.backupCode) !== '';
+      const given = backup ? text(input.backupCode) : text(input.code);
+      if (!given) {
+        throw new HttpError(400, 'VALIDATION_ERROR', SECOND_FACTOR_MESSAGES.enterCode, {
+          fieldErrors: [
+            { field: backup ? 'backupCode' : 'code', message: SECOND_FACTOR_MESSAGES.enterCode },
+          ],
+        });
+      }
+      const check = await countedPasswordCheck(db, session.mail, async () => {
+        const ok = backup
+          ? await spendBackupCode(db, keys, session.mail, given)
+          : await acceptTotpCode(db, keys, session.mail, given);
+        return { verdict: ok ? 'right' : 'wrong', result: ok };
+      });
+      if (check.locked) {
+        await recordSecondFactorEvent(db, request, 'auth.second-factor.failed', session.mail, {
+          reason: 'locked',
+        });
+        await onLocked();
+        return { ok: false, sent: reply.status(423).send(lockedAnswer) };
+      }
+      if (!check.result) {
+        await recordSecondFactorEvent(db, request, 'auth.second-factor.failed', session.mail, {
+          reason: backup ? 'wrong-backup-code' : 'wrong-code',
+        });
+        if (check.lockedNow) await onLocked();
+        return {
+          ok: false,
+          sent: reply.status(401).send({
+            statusCode: 401,
+            code: 'INVALID_SECOND_FACTOR_CODE',
+            message: backup
+              ? SECOND_FACTOR_MESSAGES.wrongBackupCode
+              : SECOND_FACTOR_MESSAGES.wrongCode,
+            ...(check.lockedNow ? { account_locked: true } : {}),
+          }),
+        };
+      }
+      if (backup) {
+        await recordSecondFactorEvent(
+          db,
+          request,
+          'auth.second-factor.backup-code-used',
+          session.mail,
+        );
+      }
+      return { ok: true, backup };
+    };
+
+    app.get(base, { schema: { hide: true } }, async (request) => {
+      const session = await sessionOf(request);
+      const factor = await findSecondFactor(db, session.mail);
+      const enabled = Boolean(factor?.enabledAt);
+      return {
+        enabled,
+        pending: session.pending,
+        required: await staffMustKeep(session.mail),
+        backupCodesLeft: enabled ? await backupCodesLeft(db, session.mail) : 0,
+      };
+    });
+
+    // The code after the password (or a backup code), with the option to trust this browser.
+    app.post(`${base}/verify`, { schema: { hide: true } }, async (request, reply) => {
+      assertTrustedOrigin(request);
+      const session = await sessionOf(request);
+      await limiter.assertAllowed(request, session.mail);
+      if (session.pending !== 'code') {
+        throw new HttpError(409, 'SECOND_FACTOR_NOT_PENDING', SECOND_FACTOR_MESSAGES.pending);
+      }
+      // The lock ends the waiting session: the person signs in again once it is lifted.
+      const checked = await countedFactorCheck(request, reply, session, () =>
+        endSession(db, session.sessionId),
+      );
+      if (!checked.ok) return checked.sent;
+      await completeSession(db, session.sessionId);
+      if (body(request).trustBrowser === true) {
+        const factor = await findSecondFactor(db, session.mail);
+        if (factor) {
+          const { value, maxAgeSeconds } = trustedBrowserValue(keys, session.mail, factor.factorId);
+          reply.header(
+            'set-cookie',
+            `${TRUSTED_BROWSER_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=${AUTH_BASE_PATH}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+          );
+        }
+      }
+      return { status: true, backupCodeUsed: checked.backup };
+    });
+
+    // A new secret: the staff's obligatory enrolment, or turning the factor on from /account.
+    app.post(`${base}/enrol`, { schema: { hide: true } }, async (request) => {
+      assertTrustedOrigin(request);
+      const session = await sessionOf(request);
+      if (session.pending === 'code') {
+        throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES.pending);
+      }
+      const secret = await startEnrolment(db, keys, session.mail);
+      if (!secret)
+        throw new HttpError(409, 'SECOND_FACTOR_ENABLED', SECOND_FACTOR_MESSAGES.alreadyEnabled);
+      return { secret, uri: otpauthUri(config.WEB_TITLE, session.mail, secret) };
+    });
+
+    // The first code of the new secret: the factor is on, the backup codes are shown this once.
+    app.post(`${base}/enrol/confirm`, { schema: { hide: true } }, async (request) => {
+      assertTrustedOrigin(request);
+      const session = await sessionOf(request);
+      if (session.pending === 'code') {
+        throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES.pending);
+      }
+      const code = text(body(request).code);
+      if (!code) {
+        throw new HttpError(400, 'VALIDATION_ERROR', SECOND_FACTOR_MESSAGES.enterCode, {
+          fieldErrors: [{ field: 'code', message: SECOND_FACTOR_MESSAGES.enterCode }],
+        });
+      }
+      const factor = await findSecondFactor(db, session.mail);
+      if (factor?.enabledAt) {
+        throw new HttpError(409, 'SECOND_FACTOR_ENABLED', SECOND_FACTOR_MESSAGES.alreadyEnabled);
+      }
+      if (!factor)
+        throw new HttpError(409, 'SECOND_FACTOR_NO_ENROLMENT', SECOND_FACTOR_MESSAGES.noEnrolment);
+      const backupCodes = await confirmEnrolment(db, keys, session.mail, code);
+      if (!backupCodes) {
+        throw new HttpError(400, 'INVALID_SECOND_FACTOR_CODE', SECOND_FACTOR_MESSAGES.wrongCode, {
+          fieldErrors: [{ field: 'code', message: SECOND_FACTOR_MESSAGES.wrongCode }],
+        });
+      }
+      if (session.pending === 'enrol') await completeSession(db, session.sessionId);
+      await recordSecondFactorEvent(db, request, 'auth.second-factor.enrol', session.mail);
+      return { backupCodes };
+    });
+
+    // Turning the factor off needs a code (or a backup code); staff under `required` may not.
+    app.post(`${base}/disable`, { schema: { hide: true } }, async (request, reply) => {
+      assertTrustedOrigin(request);
+      const session = await sessionOf(request);
+      if (session.pending) {
+        throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES.pending);
+      }
+      if (await staffMustKeep(session.mail)) {
+        throw new HttpError(403, 'FORBIDDEN', SECOND_FACTOR_MESSAGES.staffCannotDisable);
+      }
+      const factor = await findSecondFactor(db, session.mail);
+      if (!factor?.enabledAt) {
+        throw new HttpError(409, 'SECOND_FACTOR_NOT_ENABLED', SECOND_FACTOR_MESSAGES.notEnabled);
+      }
+      const checked = await countedFactorCheck(request, reply, session, async () => {});
+      if (!checked.ok) return checked.sent;
+      await db.transaction(async (tx) => {
+        await removeSecondFactor(tx, session.mail);
+        await recordSecondFactorEvent(tx, request, 'auth.second-factor.disable', session.mail);
+      });
+      reply.header(
+        'set-cookie',
+        `${TRUSTED_BROWSER_COOKIE}=; Max-Age=0; Path=${AUTH_BASE_PATH}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      );
+      return { status: true };
+    });
+  },
+  { name: 'second-factor', dependencies: ['identity'] },
+);
