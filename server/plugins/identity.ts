@@ -24,12 +24,17 @@ import {
   createAccessTokenVerifier,
   identityOfResetToken,
 } from '../identity/identity';
+import {
+  type IdentityEvent,
+  recordIdentityEvent,
+  wrongSignInReason,
+} from '../identity/identity-events';
 import { countedPasswordCheck, liftAccountLock, type PasswordVerdict } from '../identity/lockout';
-import type { PendingSecondFactor } from '../identity/second-factor';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
 import type { Mailer } from '../mail/mail-port';
-import { createSecondFactorGate } from './second-factor';
+import { findRowsByUid } from '../repositories/users-repository';
+import { clientInfoOf } from '../services/caller';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -142,9 +147,26 @@ export const identityPlugin = fp(
     app.decorate('accessTokens', accessTokens);
     app.decorate('verifyAccessToken', accessTokens.verifyAccessToken);
     app.decorate('preLoginLimiter', limiter);
-    // The second factor sits between the password and the session (docs/decisions/016).
-    const secondFactor = await createSecondFactorGate(app.config, app.db);
-    app.decorate('secondFactorGate', secondFactor);
+
+    // Sign-in, lock, password change and reset, sign-out: recorded in the audit log in one shape
+    // (server/identity/identity-events.ts), with the request's address and browser.
+    const record = (request: FastifyRequest, ...events: IdentityEvent[]) =>
+      Promise.all(
+        events.map((event) =>
+          recordIdentityEvent(app.db, clientInfoOf(request), event, request.log),
+        ),
+      );
+    /** A wrong password (or an unknown address), and the lock when this very failure set it. */
+    const recordWrongSignIn = async (request: FastifyRequest, mail: string, lockedNow: boolean) =>
+      record(
+        request,
+        {
+          action: 'auth.sign-in-failed',
+          mail,
+          reason: await wrongSignInReason(app.db, mail),
+        },
+        ...(lockedNow ? [{ action: 'auth.lock', mail } as const] : []),
+      );
 
     const passThrough = (method: 'GET' | 'POST', endpoint: string) =>
       app.route({
@@ -156,14 +178,7 @@ export const identityPlugin = fp(
       });
 
     // The signed-in session: access tokens and their keys, the session itself.
-    // A session still waiting for its second factor gets no access token.
-    app.get(`${AUTH_BASE_PATH}/token`, { schema: { hide: true } }, async (request, reply) => {
-      const session = await auth.api
-        .getSession({ headers: fromNodeHeaders(request.headers) })
-        .catch(() => null);
-      if (session) await secondFactor.refusePendingSession(session.session.id);
-      return sendResponse(reply, await forward(auth, request, base, '/token'));
-    });
+    passThrough('GET', '/token');
     passThrough('GET', '/jwks');
     passThrough('GET', '/get-session');
     // Links in mails: the reset (and invitation) link, the verification link.
@@ -186,6 +201,9 @@ export const identityPlugin = fp(
         .catch(() => null);
       const response = await forward(auth, request, base, '/sign-out');
       if (session) accessTokens.forgetSessionsOf(session.user.id);
+      if (session && response.ok) {
+        await record(request, { action: 'auth.sign-out', mail: session.user.email });
+      }
       return sendResponse(reply, response);
     });
 
@@ -199,7 +217,6 @@ export const identityPlugin = fp(
         await limiter.assertAllowed(request, email);
         if (!email) return reply.status(401).send(wrongCredentials());
 
-        let pending: PendingSecondFactor | null = null;
         const check = await countedPasswordCheck(app.db, email, async () => {
           // docs/product.md §5: a password of the wrong format is a failed login like any other.
           if (!meetsPasswordPolicy(password)) return { verdict: 'wrong', result: null };
@@ -217,22 +234,30 @@ export const identityPlugin = fp(
           // read): not judged, the check is given back.
           const verdict: PasswordVerdict =
             response.status === 401 ? 'wrong' : response.ok ? 'right' : 'unjudged';
-          // A right password with a second factor to come: the count is neither cleared nor
-          // raised until the code is checked, which counts under the same lock (decision 016).
-          if (verdict === 'right') {
-            pending = await secondFactor.pendingAfterPassword(request, email);
-            if (pending) return { verdict: 'unjudged', result: response };
-          }
           return { verdict, result: response };
         });
-        if (check.locked) return reply.status(423).send(lockedAnswer);
+        if (check.locked) {
+          await record(request, { action: 'auth.sign-in-failed', mail: email, reason: 'locked' });
+          return reply.status(423).send(lockedAnswer);
+        }
         const { result: response, lockedNow } = check;
         const failure = wrongCredentials(lockedNow ? { account_locked: true } : {});
-        if (response === null) return reply.status(401).send(failure);
-        if (response.status === 401) return sendResponse(reply, response, failure);
-        // The session waits for its second factor before the answer (and its cookie) leaves.
-        if (response.ok && pending) {
-          return sendResponse(reply, response, await secondFactor.holdSession(response, pending));
+        if (response === null || response.status === 401) {
+          await recordWrongSignIn(request, email, lockedNow);
+          if (response === null) return reply.status(401).send(failure);
+          return sendResponse(reply, response, failure);
+        }
+        if (response.ok) {
+          await record(request, { action: 'auth.sign-in', mail: email });
+        } else if (
+          response.status === 403 &&
+          (await errorCodeOf(response)) === 'EMAIL_NOT_VERIFIED'
+        ) {
+          await record(request, {
+            action: 'auth.sign-in-failed',
+            mail: email,
+            reason: 'not-verified',
+          });
         }
         return sendResponse(reply, response);
       },
@@ -246,7 +271,6 @@ export const identityPlugin = fp(
       async (request, reply) => {
         const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
         if (!session) throw new HttpError(401, 'UNAUTHORIZED');
-        await secondFactor.refusePendingSession(session.session.id);
         // Under Firebase the password is changed through Firebase's own reset link (no screen of
         // the web app changes it while signed in; docs/decisions/011).
         if (firebase) throw new HttpError(404, 'NOT_FOUND');
@@ -264,16 +288,26 @@ export const identityPlugin = fp(
                 : 'unjudged';
           return { verdict, result: { response, verdict } };
         });
-        if (check.locked) return reply.status(423).send(lockedAnswer);
+        const change = (success: boolean, reason?: 'locked' | 'wrong-password') =>
+          record(request, { action: 'auth.password-change', mail: email, success, reason });
+        if (check.locked) {
+          await change(false, 'locked');
+          return reply.status(423).send(lockedAnswer);
+        }
         const { response, verdict } = check.result;
         if (verdict === 'wrong') {
+          await change(false, 'wrong-password');
+          if (check.lockedNow) await record(request, { action: 'auth.lock', mail: email });
           return sendResponse(reply, response, {
             code: 'INVALID_PASSWORD',
             message: LOGIN_MESSAGES.wrongCredentials,
             ...(check.lockedNow ? { account_locked: true } : {}),
           });
         }
-        if (verdict === 'right') accessTokens.forgetSessionsOf(session.user.id);
+        if (verdict === 'right') {
+          accessTokens.forgetSessionsOf(session.user.id);
+          await change(true);
+        }
         return sendResponse(reply, response);
       },
     );
@@ -288,16 +322,20 @@ export const identityPlugin = fp(
         const query = request.query as { token?: unknown };
         const token = typeof body.token === 'string' ? body.token : query.token;
         if (firebase) {
-          return reply.send(
-            await firebasePasswordReset(
-              typeof token === 'string' ? token : '',
-              typeof body.newPassword === 'string' ? body.newPassword : undefined,
-            ),
+          const done = await firebasePasswordReset(
+            typeof token === 'string' ? token : '',
+            typeof body.newPassword === 'string' ? body.newPassword : undefined,
           );
+          await record(request, { action: 'auth.password-reset', mail: done.mail });
+          return reply.send({ status: done.status });
         }
         const uid = typeof token === 'string' ? await identityOfResetToken(app.db, token) : null;
         const response = await forward(auth, request, base, '/reset-password');
-        if (response.ok && uid) accessTokens.forgetSessionsOf(uid);
+        if (response.ok && uid) {
+          accessTokens.forgetSessionsOf(uid);
+          const [row] = await findRowsByUid(app.db, uid).catch(() => []);
+          if (row) await record(request, { action: 'auth.password-reset', mail: row.mail });
+        }
         return sendResponse(reply, response);
       },
     );
@@ -334,7 +372,7 @@ export const identityPlugin = fp(
         accessTokens.forgetSessionsOf(uid);
       }
       await liftAccountLock(app.db, mail);
-      return { status: true };
+      return { status: true, mail };
     };
 
     /**
