@@ -313,6 +313,8 @@ export function createAccessTokenVerifier(
           eq(authSession.id, claims.sid),
           eq(authSession.userId, claims.uid),
           gt(authSession.expiresAt, new Date()),
+          // A session still waiting for its second factor is not signed in (decision 016).
+          isNull(authSession.secondFactorPending),
         ),
       )
       .then(async (rows) => rows.length > 0 && !(await identityRefused?.(claims.uid)));
@@ -334,8 +336,6 @@ export function createAccessTokenVerifier(
     }
     if (!keySet) await loadKeys();
     try {
-          // A session still waiting for its second factor is not signed in (decision 016).
-          isNull(authSession.secondFactorPending),
       return await verify(token);
     } catch (err) {
       // A key created since the last read (by this or another instance): read the keys again.
