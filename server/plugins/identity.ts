@@ -30,11 +30,13 @@ import {
   wrongSignInReason,
 } from '../identity/identity-events';
 import { countedPasswordCheck, liftAccountLock, type PasswordVerdict } from '../identity/lockout';
+import type { PendingSecondFactor } from '../identity/second-factor';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
 import type { Mailer } from '../mail/mail-port';
 import { findRowsByUid } from '../repositories/users-repository';
 import { clientInfoOf } from '../services/caller';
+import { createSecondFactorGate } from './second-factor';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +169,9 @@ export const identityPlugin = fp(
         },
         ...(lockedNow ? [{ action: 'auth.lock', mail } as const] : []),
       );
+    // The second factor sits between the password and the session (docs/decisions/016).
+    const secondFactor = await createSecondFactorGate(app.config, app.db);
+    app.decorate('secondFactorGate', secondFactor);
 
     const passThrough = (method: 'GET' | 'POST', endpoint: string) =>
       app.route({
@@ -178,7 +183,14 @@ export const identityPlugin = fp(
       });
 
     // The signed-in session: access tokens and their keys, the session itself.
-    passThrough('GET', '/token');
+    // A session still waiting for its second factor gets no access token.
+    app.get(`${AUTH_BASE_PATH}/token`, { schema: { hide: true } }, async (request, reply) => {
+      const session = await auth.api
+        .getSession({ headers: fromNodeHeaders(request.headers) })
+        .catch(() => null);
+      if (session) await secondFactor.refusePendingSession(session.session.id);
+      return sendResponse(reply, await forward(auth, request, base, '/token'));
+    });
     passThrough('GET', '/jwks');
     passThrough('GET', '/get-session');
     // Links in mails: the reset (and invitation) link, the verification link.
@@ -217,6 +229,7 @@ export const identityPlugin = fp(
         await limiter.assertAllowed(request, email);
         if (!email) return reply.status(401).send(wrongCredentials());
 
+        let pending: PendingSecondFactor | null = null;
         const check = await countedPasswordCheck(app.db, email, async () => {
           // docs/product.md §5: a password of the wrong format is a failed login like any other.
           if (!meetsPasswordPolicy(password)) return { verdict: 'wrong', result: null };
@@ -234,6 +247,12 @@ export const identityPlugin = fp(
           // read): not judged, the check is given back.
           const verdict: PasswordVerdict =
             response.status === 401 ? 'wrong' : response.ok ? 'right' : 'unjudged';
+          // A right password with a second factor to come: the count is neither cleared nor
+          // raised until the code is checked, which counts under the same lock (decision 016).
+          if (verdict === 'right') {
+            pending = await secondFactor.pendingAfterPassword(request, email);
+            if (pending) return { verdict: 'unjudged', result: response };
+          }
           return { verdict, result: response };
         });
         if (check.locked) {
@@ -247,7 +266,8 @@ export const identityPlugin = fp(
           if (response === null) return reply.status(401).send(failure);
           return sendResponse(reply, response, failure);
         }
-        if (response.ok) {
+        // A sign-in still waiting for its second factor is recorded once the code is checked.
+        if (response.ok && !pending) {
           await record(request, { action: 'auth.sign-in', mail: email });
         } else if (
           response.status === 403 &&
@@ -258,6 +278,10 @@ export const identityPlugin = fp(
             mail: email,
             reason: 'not-verified',
           });
+        }
+        // The session waits for its second factor before the answer (and its cookie) leaves.
+        if (response.ok && pending) {
+          return sendResponse(reply, response, await secondFactor.holdSession(response, pending));
         }
         return sendResponse(reply, response);
       },
@@ -271,6 +295,7 @@ export const identityPlugin = fp(
       async (request, reply) => {
         const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
         if (!session) throw new HttpError(401, 'UNAUTHORIZED');
+        await secondFactor.refusePendingSession(session.session.id);
         // Under Firebase the password is changed through Firebase's own reset link (no screen of
         // the web app changes it while signed in; docs/decisions/011).
         if (firebase) throw new HttpError(404, 'NOT_FOUND');
