@@ -351,6 +351,8 @@ export async function runLedgerBench(): Promise<void> {
     DATA_DIR: dataDir,
     RATE_LIMIT_IP_PER_MINUTE: '100000',
     RATE_LIMIT_MAIL_PER_MINUTE: '100000',
+    // The bench signs staff in with a password alone (decision 016's test setting).
+    STAFF_SECOND_FACTOR: 'optional',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.LEDGER_CACHE_MB ? { LEDGER_CACHE_MB: process.env.LEDGER_CACHE_MB } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
