@@ -204,6 +204,8 @@ export interface LedgerSearchCriteria {
   /** Each contained in the search text (property, model, destination 1 and 2, item number). */
   keywords: string[];
   keywordMatch: KeywordMatch;
+  /** Only the lines of this shipment notification, whatever their order date (docs/decisions/014). */
+  notificationId?: number | null;
 }
 
 /** The spec's search fields (docs/product.md §7), as the server's request schema has parsed them. */
@@ -219,6 +221,7 @@ export interface LedgerSearchInput {
   search_type_flag?: number | null | undefined;
   status?: string | null | undefined;
   text_field?: string | readonly string[] | null | undefined;
+  notification_id?: number | null | undefined;
 }
 
 export type LedgerSearchProblem =
@@ -295,6 +298,7 @@ export function ledgerSearchCriteriaOf(
     propertyName: blankToNull(input.property_name),
     keywords: normalizeKeywords(input.text_field),
     keywordMatch: keywordMatchOf(input.search_type_flag),
+    ...(input.notification_id ? { notificationId: input.notification_id } : {}),
   };
 }
 

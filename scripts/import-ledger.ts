@@ -26,12 +26,13 @@ async function main(files: readonly string[]): Promise<number> {
     for (const file of files) {
       const started = performance.now();
       try {
-        const result = await importLedgerCsv(platform.database.db, () => createReadStream(file), {
-          actorUserId: null,
-          actorMail: null,
-          source: 'cli',
-          fileName: basename(file),
-        });
+        const result = await importLedgerCsv(
+          platform.database.db,
+          () => createReadStream(file),
+          { actorUserId: null, actorMail: null, source: 'cli', fileName: basename(file) },
+          // Shipment notification mails: written to the outbox with the lines (issue 21).
+          { config, secret: platform.secret, mailer: platform.mailer },
+        );
         const ms = Math.round(performance.now() - started);
         console.log(
           `${file}: ${result.total} rows — inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged} (${ms} ms)`,
@@ -47,6 +48,14 @@ async function main(files: readonly string[]): Promise<number> {
         }
       }
     }
+    // The server's outbox worker sends the shipment mails; this sends what is due now too, so
+    // that they go out even when no server runs on this database (PGlite's DATA_DIR is one
+    // process's). A mail that cannot go now stays in the outbox for the server to retry.
+    const sent = await platform.mailer.deliverDue().catch((error: unknown) => {
+      console.error(`mails not sent now (they wait in the outbox): ${String(error)}`);
+      return 0;
+    });
+    if (sent > 0) console.log(`mails handed to the mail server or the mail folder: ${sent}`);
   } finally {
     await platform.close();
   }

@@ -21,6 +21,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { apiV1Routes } from './routes/api/v1/index';
 import { bulkDownloadRoutes } from './routes/bulk-download';
 import { healthRoutes } from './routes/health';
+import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe';
 import { storageDownloadRoutes } from './routes/storage-download';
 
 /** Body limit of every route but those that raise their own (the ledger import). */
@@ -213,6 +214,8 @@ export async function buildApp({
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { platform });
+  // The mail outbox's worker runs with the server; platform.close() (onClose) stops it first.
+  app.addHook('onReady', async () => platform.mailer.start());
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin, { config });
 
@@ -230,6 +233,7 @@ export async function buildApp({
   });
   await app.register(storageDownloadRoutes, { storage: platform.storage });
   await app.register(bulkDownloadRoutes, { storage: platform.storage });
+  await app.register(mailUnsubscribeRoutes);
   await app.register(webAppPlugin, { webRoot, appConfig: appConfigOf(config) });
 
   return app;

@@ -87,6 +87,15 @@ export const envSchema = z.object({
       'must be an address such as "Portal <no-reply@example.com>" or no-reply@example.com',
     )
     .default('お客様ポータル <no-reply@example.com>'),
+  /**
+   * The mail outbox's worker (docs/decisions/014): how often it looks for due mails (besides the
+   * wake-up after each new mail), the first retry's delay (doubled each time, capped at the
+   * maximum), and the attempts before a mail is marked failed.
+   */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** S3-compatible object storage (docs/product.md §10); unset = the local directory DATA_DIR/storage. */
   S3_ENDPOINT: optionalString.pipe(absoluteUrl.optional()),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -18,7 +18,7 @@ import { PreLoginLimiter, preLoginRules } from './identity/pre-login-limits';
 import { createLedgerCache } from './ledger-cache/create-ledger-cache';
 import type { LedgerAnswerCache } from './ledger-cache/ledger-cache';
 import { createMailer } from './mail/create-mailer';
-import type { Mailer } from './mail/mail-port';
+import { MailOutbox } from './mail/mail-outbox';
 import type { CounterStore } from './rate-limit/counter-store';
 import { createCounterStore } from './rate-limit/create-counter-store';
 import { RateLimiter } from './rate-limit/rate-limiter';
@@ -32,7 +32,13 @@ export interface Platform {
   config: Config;
   database: DatabaseHandle;
   storage: ObjectStorage;
-  mailer: Mailer;
+  /**
+   * Every mail goes through the outbox (docs/decisions/014): written to the database, delivered
+   * by its worker (started with the server) through the driver (files or SMTP).
+   */
+  mailer: MailOutbox;
+  /** The server's secret (identity, signed URLs, mail unsubscribe links). */
+  secret: string;
   /** The identity provider's library, for the /api/auth routes and the access-token verifier. */
   auth: Auth;
   /** What the portal asks of the identity provider (user administration, the demo seed). */
@@ -64,8 +70,13 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       { ms: Math.round(performance.now() - started), database: database.kind },
       'migrations applied',
     );
-    const mailer = createMailer(config, log);
     const secret = await identitySecret(config, database.db);
+    const mailer = new MailOutbox(database.db, createMailer(config, log), log, {
+      pollMs: config.MAIL_POLL_MS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      retryMaxMs: config.MAIL_RETRY_MAX_MS,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    });
     const auth = createAuth({ config, db: database.db, mailer, secret, log });
     // IDENTITY_PROVIDER chooses who holds the credentials (docs/decisions/011).
     const identity =
@@ -114,12 +125,14 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       database,
       storage,
       mailer,
+      secret,
       auth,
       identity,
       counters,
       ledgerCache,
       preLoginLimiter,
       async close() {
+        await mailer.stop();
         await counters.close?.();
         await ledgerCache?.close();
         await storage.close?.();

@@ -36,6 +36,11 @@ const ledgerSearchFields = z.object({
   /** Keywords: an array, or one string split at white space; at most 5 after trimming. */
   text_field: z.union([z.array(z.string().max(200)).max(50), z.string().max(2000)]).nullish(),
   login_user_id: compatId,
+  /**
+   * A shipment notification's id (the link of its mail, docs/decisions/014): only the lines it
+   * covers, whatever their order date. The notification must be of customer_code.
+   */
+  notification_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
   /** 1-based page; giving page, page_size or sort switches to the paged answer. */
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   page_size: z.coerce.number().int().min(1).max(LEDGER_PAGE_SIZE_MAX).optional(),

@@ -36,6 +36,8 @@ export const ACCESS_TOKEN_ALGORITHMS = ['EdDSA'];
 export const ACCESS_TOKEN_LIFETIME = '1h';
 /** How long the link of a password-reset mail works. */
 export const RESET_LINK_VALID_SECONDS = 60 * 60;
+/** Better Auth's verification links live an hour (emailVerification.expiresIn, its default). */
+export const VERIFICATION_LINK_VALID_SECONDS = 60 * 60;
 
 /** The provider's key of a password-reset token (its reset endpoints look tokens up by it). */
 export const resetTokenIdentifier = (token: string) => `reset-password:${token}`;
@@ -94,15 +96,26 @@ export function createAuth(options: IdentityOptions) {
 }
 
 function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) {
-  // The mail port logs each mail itself (with the file's link when mail goes to files). The
-  // provider awaits what it is given, so it is given nothing to wait for: the answer to a reset
-  // or verification request must not wait for (and so time) a delivery that only happens when
-  // the address has an account (docs/decisions/008). Whether the mail server answers at all is
-  // checked before, the same way for every address (server/plugins/identity.ts).
-  const sendMail = (to: string, content: { subject: string; text: string }) => {
-    mailer.send({ to, ...content }).catch((err: unknown) => {
-      log?.error({ err, component: 'identity' }, 'identity mail could not be sent');
-    });
+  // Mails go to the outbox (docs/decisions/014): the hook writes the row and returns; the worker
+  // delivers it. A reset or verification request answers after a fixed floor whatever the address
+  // (server/plugins/identity.ts), so the row written only for an existing account tells nothing.
+  const sendMail = async (
+    to: string,
+    content: { subject: string; text: string },
+    kind: string,
+    validSeconds: number,
+  ) => {
+    try {
+      await mailer.send(
+        { to, ...content },
+        { kind, expiresAt: new Date(Date.now() + validSeconds * 1000) },
+      );
+    } catch (err) {
+      log?.error(
+        { err, component: 'identity' },
+        'identity mail could not be written to the outbox',
+      );
+    }
   };
 
   return betterAuth({
@@ -134,7 +147,12 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
       resetPasswordTokenExpiresIn: RESET_LINK_VALID_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
-        sendMail(user.email, passwordResetMail(config, user.name, url)),
+        sendMail(
+          user.email,
+          passwordResetMail(config, user.name, url),
+          'password-reset',
+          RESET_LINK_VALID_SECONDS,
+        ),
       // Following the link of a mail proves the address: invitations and resets verify it, and
       // a reset lifts the account lock (docs/decisions/008). The provider ends every session of
       // the identity (revokeSessionsOnPasswordReset), and with them their access tokens.
@@ -150,8 +168,14 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
       sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_VALID_SECONDS,
       sendVerificationEmail: async ({ user, url }) =>
-        sendMail(user.email, verificationMail(config, user.name, url)),
+        sendMail(
+          user.email,
+          verificationMail(config, user.name, url),
+          'verification',
+          VERIFICATION_LINK_VALID_SECONDS,
+        ),
     },
     session: {
       // The identity session persists and is refreshed in the background (docs/product.md §4 "Login state").

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { Mailer, OutgoingMail, SentMail } from './mail-port';
+import { envelopeOf, type Mailer, type OutgoingMail, type SentMail } from './mail-port';
 
 /** Where the file driver writes: `<dataDir>/mail`. */
 export function mailFolder(dataDir: string): string {
@@ -50,13 +50,7 @@ export class FileMailer implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<SentMail> {
-    const info = await this.transport.sendMail({
-      from: this.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      ...(mail.html === undefined ? {} : { html: mail.html }),
-    });
+    const info = await this.transport.sendMail(envelopeOf(this.from, mail));
     const location = join(this.folder, mailFileName());
     // Written under another name and renamed, so that a reader never sees half a mail.
     const temp = `${location}.tmp`;

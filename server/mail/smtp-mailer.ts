@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { Mailer, OutgoingMail, SentMail } from './mail-port';
+import { envelopeOf, type Mailer, type OutgoingMail, type SentMail } from './mail-port';
 
 export interface SmtpMailerOptions {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. */
@@ -33,13 +33,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<SentMail> {
-    const info = await this.transport.sendMail({
-      from: this.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      ...(mail.html === undefined ? {} : { html: mail.html }),
-    });
+    const info = await this.transport.sendMail(envelopeOf(this.from, mail));
     return { id: info.messageId };
   }
 

@@ -23,6 +23,8 @@ import {
   type Auth,
   createAccessTokenVerifier,
   identityOfResetToken,
+  RESET_LINK_VALID_SECONDS,
+  VERIFICATION_LINK_VALID_SECONDS,
 } from '../identity/identity';
 import {
   type IdentityEvent,
@@ -47,8 +49,7 @@ declare module 'fastify' {
   }
 }
 
-export const MAIL_UNAVAILABLE_MESSAGE =
-  'メールを送信できませんでした。時間をおいて再度お試しください。';
+const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /**
  * A mail request (reset, verification) answers no sooner than this after it arrived, whether the
@@ -401,10 +402,11 @@ export const identityPlugin = fp(
     };
 
     /**
-     * Reset and verification mails: limited per client address and per mail like a sign-in; the
-     * mail server is asked whether it answers before anything else, the same for every address,
-     * so that a mail server away is reported (503) without telling which addresses have an
-     * account; the mail itself is sent after the answer, which waits for a fixed floor.
+     * Reset and verification mails: limited per client address and per mail like a sign-in. The
+     * mail goes to the outbox and is delivered by its worker, retried while the mail server is
+     * away (docs/decisions/014): the answer is the same for every address whether the mail server
+     * answers or not, and waits for a fixed floor, so that neither its status nor its time tells
+     * which addresses have an account.
      */
     const mailRequest = (endpoint: string) =>
       app.post(
@@ -413,12 +415,6 @@ export const identityPlugin = fp(
         async (request, reply) => {
           const started = performance.now();
           await limiter.assertAllowed(request, mailOf(request.body));
-          try {
-            await mailer.verify();
-          } catch (err) {
-            request.log.error({ err }, 'the mail server does not answer');
-            throw new HttpError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE, {}, 60);
-          }
           const response = firebase
             ? await firebaseMailRequest(endpoint, mailOf(request.body))
             : await forward(auth, request, base, endpoint);
@@ -451,10 +447,16 @@ export const identityPlugin = fp(
         if (!identity || identity.disabled) return;
         if (reset) {
           const link = await port.resetLink(uid);
-          await mailer.send({ to: mail, ...passwordResetMail(app.config, identity.name, link) });
+          await mailer.send(
+            { to: mail, ...passwordResetMail(app.config, identity.name, link) },
+            { kind: 'password-reset', expiresAt: inSeconds(RESET_LINK_VALID_SECONDS) },
+          );
         } else if (!identity.mailVerified) {
           const link = await port.verificationLink(uid);
-          await mailer.send({ to: mail, ...verificationMail(app.config, identity.name, link) });
+          await mailer.send(
+            { to: mail, ...verificationMail(app.config, identity.name, link) },
+            { kind: 'verification', expiresAt: inSeconds(VERIFICATION_LINK_VALID_SECONDS) },
+          );
         }
       })().catch((err: unknown) => {
         app.log.error({ err, component: 'identity' }, 'identity mail could not be sent');

@@ -15,9 +15,10 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows, type Statement, type Transaction } from '../../db/client';
-import { ledgerItems } from '../../db/schema';
+import { ledgerItems, shipmentNotificationLines } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_TYPES } from '../../domain/api/order-documents';
+import { LEDGER_STATUS } from '../../domain/constants';
 import {
   type LedgerSearchCriteria,
   type LedgerSort,
@@ -86,6 +87,8 @@ interface SearchShape {
   propertyName: boolean;
   keywords: number;
   keywordMatch: LedgerSearchCriteria['keywordMatch'];
+  /** Only a shipment notification's lines, whatever their order date. */
+  notification: boolean;
 }
 
 function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
@@ -99,6 +102,7 @@ function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
     propertyName: criteria.propertyName !== null,
     keywords: criteria.keywords.length,
     keywordMatch: criteria.keywordMatch,
+    notification: Boolean(criteria.notificationId),
   };
 }
 
@@ -115,6 +119,7 @@ function valuesOf(criteria: LedgerSearchCriteria): Record<string, unknown> {
     productName: criteria.productName === null ? null : contained(criteria.productName),
     propertyName: criteria.propertyName === null ? null : contained(criteria.propertyName),
   };
+  if (criteria.notificationId) values.notificationId = criteria.notificationId;
   const itemNo = criteria.itemNo;
   if (itemNo?.kind === 'prefix') values.itemPrefix = `${escapeLike(itemNo.prefix)}%`;
   if (itemNo?.kind === 'range') Object.assign(values, { itemFrom: itemNo.from, itemTo: itemNo.to });
@@ -141,11 +146,18 @@ const itemNameC = sql`(${ledgerItems.item_name} collate "C")`;
 
 /** The WHERE clause of a search shape, with placeholders for valuesOf. */
 function ledgerSearchWhere(shape: SearchShape): SQL {
-  const conditions: (SQL | undefined)[] = [
-    eq(ledgerItems.customer_code, p('customerCode')),
-    gte(ledgerItems.sale_order_date, p('from')),
-    lte(ledgerItems.sale_order_date, p('to')),
-  ];
+  const conditions: (SQL | undefined)[] = [eq(ledgerItems.customer_code, p('customerCode'))];
+  if (shape.notification) {
+    // The lines of one shipment notification (its mail's link), whatever their order date.
+    conditions.push(
+      sql`${ledgerItems.id} in (select ${shipmentNotificationLines.ledger_item_id} from ${shipmentNotificationLines} where ${shipmentNotificationLines.notification_id} = ${p('notificationId')})`,
+    );
+  } else {
+    conditions.push(
+      gte(ledgerItems.sale_order_date, p('from')),
+      lte(ledgerItems.sale_order_date, p('to')),
+    );
+  }
   if (shape.status) conditions.push(eq(ledgerItems.status, p('status')));
   if (shape.itemNo === 'prefix') conditions.push(sql`${itemNameC} like ${p('itemPrefix')}`);
   if (shape.itemFrom) conditions.push(sql`${itemNameC} >= ${p('itemFrom')}`);
@@ -510,28 +522,57 @@ const changedCondition = sql.raw(
 export interface UpsertCounts {
   inserted: number;
   updated: number;
+  /**
+   * The lines this statement made shipped (出荷済): new shipped lines, and stored backlog lines
+   * that became shipped. A line shipped before and still shipped is not one (docs/decisions/014).
+   */
+  shipped: { id: number; customerCode: number }[];
 }
 
 /**
  * Inserts new lines and updates stored ones that differ (same sale_order_no, sale_order_line_no,
  * delivery_no, delivery_line_no). Identical lines are not touched, so updated_at stays. Lines
  * travel as one JSON parameter per statement: thousands of rows without thousands of parameters.
+ * The status each shipped line had before is read in the same statement (all parts of a
+ * statement see the table as it was before it), for the shipment notifications.
  */
 export async function upsertLedgerLines(
   db: Pick<Database, 'execute'>,
   lines: readonly LedgerLine[],
 ): Promise<UpsertCounts> {
-  if (lines.length === 0) return { inserted: 0, updated: 0 };
+  if (lines.length === 0) return { inserted: 0, updated: 0, shipped: [] };
   const result = await db.execute(
-    sql`insert into ${ledgerItems} (${insertColumnList})
-      select ${insertColumnList} from json_populate_recordset(null::${ledgerItems}, ${JSON.stringify(lines)}::json)
-      on conflict (${keyColumnList}) do update set ${updateSet} where ${changedCondition}
-      returning (xmax::text = '0') as inserted`,
+    sql`with incoming as (
+        select * from json_populate_recordset(null::${ledgerItems}, ${JSON.stringify(lines)}::json)
+      ), previous as (
+        select stored.id, stored.status from ${ledgerItems} stored
+        join incoming using (${keyColumnList})
+        where incoming.status = ${LEDGER_STATUS.shipped}
+      ), upserted as (
+        insert into ${ledgerItems} (${insertColumnList})
+        select ${insertColumnList} from incoming
+        on conflict (${keyColumnList}) do update set ${updateSet} where ${changedCondition}
+        returning id, customer_code, status, (xmax::text = '0') as inserted
+      )
+      select upserted.id, upserted.customer_code, upserted.inserted,
+        upserted.status = ${LEDGER_STATUS.shipped}
+          and (upserted.inserted or previous.status is distinct from ${LEDGER_STATUS.shipped}) as shipped
+      from upserted left join previous on previous.id = upserted.id`,
   );
   // node-postgres and PGlite both answer with { rows }.
-  const rows = (result as unknown as { rows: { inserted: boolean }[] }).rows;
+  const rows = (
+    result as unknown as {
+      rows: { id: string | number; customer_code: number; inserted: boolean; shipped: boolean }[];
+    }
+  ).rows;
   const inserted = rows.filter((r) => r.inserted).length;
-  return { inserted, updated: rows.length - inserted };
+  return {
+    inserted,
+    updated: rows.length - inserted,
+    shipped: rows
+      .filter((r) => r.shipped)
+      .map((r) => ({ id: Number(r.id), customerCode: r.customer_code })),
+  };
 }
 
 // Imports run one at a time (they are the only writers of ledger_items), so two files writing the

@@ -16,6 +16,7 @@ import {
 import { authorize, mayImportLedger } from './authorization';
 import type { Caller } from './caller';
 import { auditActorOf, type DatabasePort } from './ports';
+import { notifyShipments, type ShipmentMailDeps } from './shipment-mails';
 
 // The ledger import (docs/product.md §13): a CSV export of the maker's core system, upserted on
 // sale_order_no + sale_order_line_no + delivery_no + delivery_line_no. Every row is checked
@@ -437,6 +438,11 @@ export async function importLedgerCsv(
   db: Database,
   source: LedgerCsvSource,
   actor: LedgerImportActor,
+  /**
+   * Tells the customers' users of the lines the file made shipped (docs/decisions/014): their
+   * mails are written to the outbox in the import's transaction. Without it nobody is told.
+   */
+  shipments?: ShipmentMailDeps,
 ): Promise<LedgerImportAnswer> {
   const problems = new ProblemList();
   const checked = new Digest();
@@ -454,7 +460,7 @@ export async function importLedgerCsv(
   }
   const sha256 = checked.hex();
 
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     // Imports run one at a time, so two files writing the same lines cannot deadlock each other.
     await lockLedgerImports(tx);
     throwIfAnyProblem(problems, await unknownCustomers(tx, byCustomer));
@@ -465,10 +471,12 @@ export async function importLedgerCsv(
     let inserted = 0;
     let updated = 0;
     let batch: LedgerLine[] = [];
+    const shipped: { id: number; customerCode: number }[] = [];
     const flush = async () => {
       const counts = await upsertLedgerLines(tx, batch);
       inserted += counts.inserted;
       updated += counts.updated;
+      for (const line of counts.shipped) shipped.push(line);
       batch = [];
     };
     for await (const { line } of ledgerLines(source, changed, written)) {
@@ -488,6 +496,7 @@ export async function importLedgerCsv(
       );
     }
     const answer = { total, inserted, updated, unchanged: total - inserted - updated };
+    const notified = shipments ? await notifyShipments(tx, shipments, shipped) : null;
     await recordAudit(tx, {
       actorUserId: actor.actorUserId,
       actorMail: actor.actorMail,
@@ -503,10 +512,16 @@ export async function importLedgerCsv(
         ...(actor.fileName ? { fileName: actor.fileName } : {}),
         bytes: checked.bytes,
         sha256,
+        ...(notified
+          ? { shipmentNotifications: notified.notifications, shipmentMails: notified.mails }
+          : {}),
       },
     });
     return answer;
   });
+  // The mails were written with the lines: the outbox's worker sends them now.
+  shipments?.mailer.kick();
+  return answer;
 }
 
 /** Every line naming a customer code that is not registered, as problems. */
@@ -545,13 +560,18 @@ function throwIfAnyProblem(...lists: ProblemList[]): void {
 
 /** POST /api/v1/spec/import-ledger: staff only; a bad file answers 400 naming its lines. */
 export async function importLedgerAsCaller(
-  deps: DatabasePort,
+  deps: DatabasePort & { shipments?: ShipmentMailDeps },
   caller: Caller,
   csv: string,
 ): Promise<LedgerImportAnswer> {
   authorize(mayImportLedger(caller));
   try {
-    return await importLedgerCsv(deps.db, csv, { ...auditActorOf(caller), source: 'api' });
+    return await importLedgerCsv(
+      deps.db,
+      csv,
+      { ...auditActorOf(caller), source: 'api' },
+      deps.shipments,
+    );
   } catch (error) {
     if (error instanceof LedgerImportError) {
       throw new HttpError(400, 'VALIDATION_ERROR', error.message, {

@@ -20,6 +20,7 @@ import {
   type LedgerPageResult,
 } from '../repositories/ledger-repository';
 import { readLedgerVersion } from '../repositories/ledger-version-repository';
+import { customerOfShipmentNotification } from '../repositories/shipment-notifications-repository';
 import { authorize, maySeeCustomer } from './authorization';
 import type { Caller } from './caller';
 import type { DatabasePort } from './ports';
@@ -29,6 +30,9 @@ import type { DatabasePort } from './ports';
 // administrators included, only a customer code they hold themselves.
 
 export const TOO_MANY_ROWS_CODE = 'TOO_MANY_RESULTS';
+
+export const SHIPMENT_NOTIFICATION_NOT_FOUND_MESSAGE =
+  'この出荷通知の明細は見つかりません。取引先を確かめてください。';
 
 /** What one search call runs: the criteria, and the page when the caller asked for paging. */
 export interface LedgerSearchPlan {
@@ -121,6 +125,8 @@ export async function searchLedgerItems(
   // Reading the caller's rows beside the search saved one round trip (docs/decisions/005), at the
   // price of searching for callers who were then refused.
   authorize(maySeeCustomer(caller, body.customer_code));
+  if (body.notification_id)
+    await assertNotificationOf(deps, body.customer_code, body.notification_id);
   const cache = deps.ledgerCache;
   if (!cache || !answersOnlyFromLedger(plan.criteria)) {
     return jsonBytes(await runLedgerSearch(deps.db, plan));
@@ -214,4 +220,18 @@ function onceAtATime(
   const started = run().finally(() => inFlight.delete(key));
   inFlight.set(key, started);
   return started;
+}
+
+/**
+ * A shipment notification's link (docs/decisions/014) names its customer: a notification of
+ * another customer, or none, answers 404 as one, whoever asks.
+ */
+async function assertNotificationOf(
+  deps: DatabasePort,
+  customerCode: number,
+  notificationId: number,
+): Promise<void> {
+  if ((await customerOfShipmentNotification(deps.db, notificationId)) !== customerCode) {
+    throw new HttpError(404, 'NOT_FOUND', SHIPMENT_NOTIFICATION_NOT_FOUND_MESSAGE);
+  }
 }

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
-import { findLinks, readMailFiles } from '../../server/mail/mail-files';
+import { findLinks } from '../../server/mail/mail-files';
 import { createAccount } from './helpers/accounts';
 import { bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
 import { createFirebaseTestApp, emulatorHost } from './helpers/firebase-app';
+import { deliveredMails } from './helpers/mail';
 import type { TestApp } from './helpers/test-app';
 
 // IDENTITY_PROVIDER=firebase: the managers page creates, links, disables and enables Firebase
@@ -39,8 +40,7 @@ const customersOf = (token: string) =>
     payload: {},
     headers: bearer(token),
   });
-const mailsTo = async (who: string) =>
-  (await readMailFiles(t.dataDir)).filter((m) => m.to.includes(who));
+const mailsTo = async (who: string) => (await deliveredMails(t)).filter((m) => m.to.includes(who));
 const rowOf = async (mail: string, code: number) =>
   (
     await t.database.db

@@ -3,7 +3,7 @@ import { generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
-import { findLinks, readMailFiles } from '../../server/mail/mail-files';
+import { findLinks } from '../../server/mail/mail-files';
 import {
   apiKey,
   bearer,
@@ -12,6 +12,7 @@ import {
   signIn,
   signInRequest,
 } from './helpers/auth';
+import { deliveredMails } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -432,7 +433,7 @@ describe('password reset', () => {
       redirectTo: '/reset-password',
     });
     expect(res.statusCode).toBe(200);
-    const mails = (await readMailFiles(t.dataDir)).filter((m) => m.to.includes(mail));
+    const mails = (await deliveredMails(t)).filter((m) => m.to.includes(mail));
     const last = mails.at(-1)!;
     expect(last.subject).toContain('パスワード再設定');
     expect(last.subject).toContain(t.config.WEB_TITLE);

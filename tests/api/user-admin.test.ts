@@ -2,8 +2,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, authUser, users } from '../../db/schema';
 import { createPasswordIdentity } from '../../server/identity/builtin-identity';
-import { findLinks, readMailFiles } from '../../server/mail/mail-files';
+import { findLinks } from '../../server/mail/mail-files';
 import { bearer, cookieHeaderOf, signIn, signInRequest } from './helpers/auth';
+import { deliveredMails } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -48,8 +49,7 @@ const counts = async () => ({
   identities: (await t.database.db.select({ n: count() }).from(authUser))[0]!.n,
   audit: (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n,
 });
-const mailsOf = async (who: string) =>
-  (await readMailFiles(t.dataDir)).filter((m) => m.to.includes(who));
+const mailsOf = async (who: string) => (await deliveredMails(t)).filter((m) => m.to.includes(who));
 
 describe('listing users', () => {
   it('who may list which customers’ users', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, authUser, ledgerItems, users } from '../../db/schema';
+import { auditLog, authUser, ledgerItems, mailOutbox, users } from '../../db/schema';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../../server/plugins/error-handler';
 import { bearer, signIn } from '../api/helpers/auth';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
@@ -13,8 +13,8 @@ import { type S3rverProcess, startS3rver } from '../support/s3rver';
 // The object store and the mail server going away (issue 8: faults). Storage: the document and
 // shared-file calls fail within seconds with a clear 503, everything else keeps working, and the
 // calls work again once the store is back. Mail: adding a user still succeeds as a whole (identity,
-// row and audit entry), and the answer reports that the invitation could not be sent
-// (docs/decisions/006-faults.md).
+// row and audit entry), and the invitation waits in the mail outbox until the mail server is back
+// (docs/decisions/006-faults.md, 014; tests/faults/mail-outbox.test.ts follows it to delivery).
 
 describe('object storage unavailable', () => {
   let t: TestApp;
@@ -114,7 +114,7 @@ describe('mail server unavailable', () => {
   });
   afterAll(async () => t?.close());
 
-  it('adding a user succeeds as a whole and reports that the invitation was not sent', async () => {
+  it('adding a user succeeds as a whole and its invitation waits in the outbox', async () => {
     const token = (await signIn(t.app, 'staff@example.com')).token;
     const res = await t.app.inject({
       method: 'POST',
@@ -128,7 +128,13 @@ describe('mail server unavailable', () => {
       headers: bearer(token),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ is_new_account: true, invitation_sent: false });
+    // Issue 21: the invitation is kept and sent when the mail server returns (it was false).
+    expect(res.json()).toMatchObject({ is_new_account: true, invitation_sent: true });
+    const [waiting] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to_address, 'no-mail-server@example.com'));
+    expect(waiting).toMatchObject({ kind: 'invitation', status: 'pending' });
 
     const [row] = await t.database.db
       .select()
@@ -147,13 +153,20 @@ describe('mail server unavailable', () => {
     expect(audit).toHaveLength(1);
   }, 60_000);
 
-  it('a password reset request says the mail could not be sent instead of pretending it was', async () => {
+  // Issue 21 (docs/decisions/014): the answer was 503 MAIL_UNAVAILABLE; the mail is now kept in
+  // the outbox and sent when the server returns, and the answer is the one of any address.
+  it('a password reset request answers as for any address; its mail waits in the outbox', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
       payload: { email: 'user@example.com', redirectTo: '/reset-password' },
     });
-    expect(res.statusCode, res.body).toBe(503);
-    expect(res.json()).toMatchObject({ statusCode: 503, code: 'MAIL_UNAVAILABLE' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: true });
+    const [waiting] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to_address, 'user@example.com'));
+    expect(waiting).toMatchObject({ kind: 'password-reset', status: 'pending' });
   }, 60_000);
 });

@@ -3,6 +3,8 @@ import type { ManagedUser, saveUserBodySchema } from '../../../domain/api/user';
 import { normaliseMail } from '../../../domain/mail-address';
 import { MAIL_HELD_ELSEWHERE } from '../../../domain/manager-row';
 import { HttpError } from '../../errors';
+import { INVITATION_LINK_VALID_SECONDS } from '../../identity/builtin-identity';
+import { RESET_LINK_VALID_SECONDS } from '../../identity/identity';
 import { IdentityExistsError } from '../../identity/identity-port';
 import { invitationMail } from '../../identity/mail-templates';
 import { recordAudit } from '../../repositories/audit-log-repository';
@@ -80,6 +82,9 @@ export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUs
     !isNewAccount &&
     !(await hasActiveRow(db, firebaseUid)) &&
     (await identity.getIdentity(firebaseUid))?.disabled === true;
+  // A new person's invitation: its link is made before the transaction (the provider is outside
+  // it), the mail is written to the outbox inside it (docs/decisions/014).
+  const invitationLink = isNewAccount ? await invitationLinkOf(deps, firebaseUid) : null;
 
   let user: ManagedUser;
   try {
@@ -98,6 +103,16 @@ export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUs
         id = await insertUserRow(tx, { ...values, mail, customer_code: input.customer_code });
       }
       const saved = (await findManagedUser(tx, id))!;
+      if (invitationLink !== null) {
+        await deps.mailer.enqueue(
+          tx,
+          {
+            to: saved.mail,
+            ...invitationMail(deps.config, saved.user_name, customer.customerName, invitationLink),
+          },
+          { kind: 'invitation', expiresAt: invitationExpiry(deps) },
+        );
+      }
       await recordAudit(tx, {
         ...actorOf(caller),
         action: taken ? 'user.restore' : 'user.create',
@@ -115,8 +130,9 @@ export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUs
     throw err;
   }
 
+  if (invitationLink !== null) deps.mailer.kick();
   if (enableAgain) await identity.setDisabled(firebaseUid, false);
-  const invitationSent = isNewAccount && (await sendInvitation(deps, user, customer.customerName));
+  const invitationSent = invitationLink !== null;
   const [visible] = await withVisibleUids(db, caller, [user]);
   return { ...visible!, is_new_account: isNewAccount, invitation_sent: invitationSent };
 }
@@ -133,23 +149,25 @@ async function removeUnusedIdentity(deps: UserAdminDeps, uid: string) {
 }
 
 /**
- * The invitation mail. The user exists whatever happens here; when the mail cannot be sent the
- * answer says so instead of failing the save, and the person can still use "forgot password".
+ * The invitation's link. The user is saved whatever happens here; when no link can be made the
+ * answer says the invitation was not sent instead of failing the save, and the person can still
+ * use "forgot password". Once written to the outbox the mail is sent, retried while the mail
+ * server is away (invitation_sent: true).
  */
-async function sendInvitation(
-  deps: UserAdminDeps,
-  user: ManagedUser,
-  customerName: string,
-): Promise<boolean> {
+async function invitationLinkOf(deps: UserAdminDeps, uid: string): Promise<string | null> {
   try {
-    const link = await deps.identity.invitationLink(user.firebase_uid!);
-    await deps.mailer.send({
-      to: user.mail,
-      ...invitationMail(deps.config, user.user_name, customerName, link),
-    });
-    return true;
+    return await deps.identity.invitationLink(uid);
   } catch (err) {
-    deps.log.error({ err, userId: user.id }, 'invitation mail could not be sent');
-    return false;
+    deps.log.error({ err, uid }, 'no invitation link could be made; no invitation is sent');
+    return null;
   }
+}
+
+/** Until when the invitation's link works (Firebase's is its reset link, an hour). */
+function invitationExpiry(deps: UserAdminDeps): Date {
+  const seconds =
+    deps.config.IDENTITY_PROVIDER === 'firebase'
+      ? RESET_LINK_VALID_SECONDS
+      : INVITATION_LINK_VALID_SECONDS;
+  return new Date(Date.now() + seconds * 1000);
 }

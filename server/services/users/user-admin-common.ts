@@ -5,7 +5,7 @@ import { fieldProblemMessage } from '../../../domain/top-content';
 import type { Config } from '../../config';
 import { badRequest, HttpError } from '../../errors';
 import type { IdentityPort } from '../../identity/identity-port';
-import type { Mailer } from '../../mail/mail-port';
+import type { MailOutbox } from '../../mail/mail-outbox';
 import { findCustomer } from '../../repositories/customers-repository';
 import { reachOfIdentities, userTypeExists } from '../../repositories/users-repository';
 import { authorize, mayGiveUserType, mayManageUsersOf, maySeeIdentityOf } from '../authorization';
@@ -23,7 +23,8 @@ export interface ProblemLog {
 export interface UserAdminDeps {
   db: Database;
   identity: IdentityPort;
-  mailer: Mailer;
+  /** The mail outbox: invitations are written in the save's transaction. */
+  mailer: MailOutbox;
   config: Config;
   log: ProblemLog;
 }

@@ -114,6 +114,19 @@ export async function ledgerRoutes(app: FastifyInstance) {
         response: { 200: ledgerImportAnswerSchema, ...errors, 413: apiErrorSchema },
       },
     },
-    async (request) => importLedgerAsCaller(deps, callerOf(request), request.body),
+    async (request) =>
+      importLedgerAsCaller(
+        {
+          ...deps,
+          // Shipment notification mails go to the outbox in the import's transaction (issue 21).
+          shipments: {
+            config: app.config,
+            secret: app.platform.secret,
+            mailer: app.platform.mailer,
+          },
+        },
+        callerOf(request),
+        request.body,
+      ),
   );
 }
