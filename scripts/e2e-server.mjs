@@ -41,6 +41,20 @@ Object.assign(process.env, {
   STAFF_SECOND_FACTOR: process.env.STAFF_SECOND_FACTOR ?? 'optional',
 });
 
+// E2E_IDENTITY_PROVIDER=firebase (playwright.firebase.config.ts): the same server on Firebase
+// Authentication, against an emulator of its own, started here in this process group so that
+// Playwright's stop of the server stops it too. The demo accounts are seeded into it.
+if (process.env.E2E_IDENTITY_PROVIDER === 'firebase') {
+  const { EMULATOR_PROJECT_ID, startFirebaseEmulator } = await import('./firebase-emulator.mjs');
+  const emulator = await startFirebaseEmulator({ detached: false });
+  Object.assign(process.env, {
+    IDENTITY_PROVIDER: 'firebase',
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
+    FIREBASE_API_KEY: 'emulator-api-key',
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+  });
+}
+
 const prepared = spawnSync('npx', ['tsx', 'tests/e2e/support/prepare-e2e-data.ts'], {
   stdio: 'inherit',
   env: process.env,

@@ -1,5 +1,6 @@
 // `npm test`: lint and format check, type check, build, unit + component + API tests, the API
-// tests under Firebase Authentication (its emulator), browser tests.
+// tests under Firebase Authentication (its emulator), browser tests, the sign-in browser tests
+// under Firebase.
 // With DATABASE_URL set, the API and browser tests run on that PostgreSQL database and WIPE it:
 // point it at a disposable database only.
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,13 @@ const steps = [
     ['vitest', 'run', '--project', 'faults'],
   ],
   ['browser tests', 'npx', ['playwright', 'test']],
+  [
+    // tests/e2e/auth.spec.ts again, on a server under IDENTITY_PROVIDER=firebase with an emulator
+    // of its own (scripts/e2e-server.mjs).
+    'sign-in browser tests under Firebase Authentication (Auth Emulator)',
+    'npx',
+    ['playwright', 'test', '--config', 'playwright.firebase.config.ts'],
+  ],
 ];
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';

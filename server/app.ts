@@ -11,6 +11,7 @@ import { API_ERROR_MESSAGES, type ApiError } from '../domain/api-error';
 import { appConfigOf, type Config } from './config';
 import { loggerOptions } from './logger';
 import type { Platform } from './platform';
+import { auditRetentionPlugin } from './plugins/audit-retention';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin, toApiError } from './plugins/error-handler';
 import { identityPlugin } from './plugins/identity';
@@ -225,6 +226,7 @@ export async function buildApp({
     mailer: platform.mailer,
   });
 
+  await app.register(auditRetentionPlugin, { retentionDays: config.AUDIT_RETENTION_DAYS });
   await app.register(healthRoutes);
   await app.register(apiV1Routes, { prefix: '/api/v1' });
   await app.register(secondFactorPlugin, {

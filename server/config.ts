@@ -113,6 +113,11 @@ export const envSchema = z.object({
   ),
   /** Lifetime of a download URL (shared files, order documents), in seconds. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
+  /**
+   * Days the audit log keeps an event (docs/decisions/017); older ones are deleted by the server
+   * once a day, the first time a minute after it starts.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   /** Shared rate-limit and lockout counters; unset = they live in the database. */
   REDIS_URL: optionalString.pipe(
     z

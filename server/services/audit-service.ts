@@ -22,7 +22,8 @@ import {
   iterateAuditEvents,
   searchAuditEvents,
 } from '../repositories/audit-search-repository';
-import { auditReach, authorize, mayReadAudit } from './authorization';
+import { findCustomer } from '../repositories/customers-repository';
+import { auditReach, authorize, mayFilterAuditByCustomer, mayReadAudit } from './authorization';
 import type { Caller } from './caller';
 import { auditActorOf, type DatabasePort } from './ports';
 
@@ -35,9 +36,16 @@ export const TOO_MANY_AUDIT_EVENTS = 'TOO_MANY_ROWS';
 /** The instant a Japanese calendar day starts. */
 const japanDayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00+09:00`);
 
-function criteriaOf(caller: Caller, filter: AuditFilter): AuditCriteria {
+async function criteriaOf(
+  db: DatabasePort['db'],
+  caller: Caller,
+  filter: AuditFilter,
+): Promise<AuditCriteria> {
   authorize(mayReadAudit(caller));
   const reach = auditReach(caller)!;
+  if (filter.customer_code !== undefined && reach !== 'all') {
+    authorize(mayFilterAuditByCustomer(caller, await findCustomer(db, filter.customer_code)));
+  }
   return {
     ...(filter.from ? { from: japanDayStart(filter.from) } : {}),
     ...(filter.to ? { to: japanDayStart(addDays(filter.to, 1)) } : {}),
@@ -59,7 +67,7 @@ export async function searchAudit(
   caller: Caller,
   query: AuditSearchQuery,
 ): Promise<AuditPage> {
-  const criteria = criteriaOf(caller, query);
+  const criteria = await criteriaOf(deps.db, caller, query);
   const page = query.page ?? 1;
   const [rows, counted, mail] = await Promise.all([
     searchAuditEvents(deps.db, criteria, {
@@ -128,7 +136,7 @@ export async function exportAudit(
   filter: AuditFilter,
   now = new Date(),
 ): Promise<AuditExportFile> {
-  const criteria = criteriaOf(caller, filter);
+  const criteria = await criteriaOf(deps.db, caller, filter);
   const max = deps.maxRows ?? AUDIT_EXPORT_MAX_ROWS;
   const lines = await countAuditEvents(deps.db, criteria, max);
   if (lines > max) {

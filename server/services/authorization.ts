@@ -117,6 +117,22 @@ export function mayReadAudit(caller: Caller): Decision {
   return allowedIf(auditReach(caller) !== null);
 }
 
+/**
+ * Filtering the audit view by a customer (undefined: no such code): staff any code; an
+ * administrator only a customer of their corporations (another one's is refused, not answered
+ * empty, as the managers page does).
+ */
+export function mayFilterAuditByCustomer(
+  caller: Caller,
+  customer: { corporateCode: number } | undefined,
+): Decision {
+  const reach = auditReach(caller);
+  if (reach === 'all') return 'allowed';
+  return allowedIf(
+    reach !== null && customer !== undefined && reach.corporateCodes.includes(customer.corporateCode),
+  );
+}
+
 // --- Managers (user administration) -------------------------------------------------------------
 // The managers page (docs/product.md §2, §6, §12) and its use cases in server/services/users/:
 // staff manage the users of every customer; corporate administrators those of their own

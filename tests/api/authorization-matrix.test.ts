@@ -189,6 +189,19 @@ const MATRIX: Record<string, Entry> = {
     }),
     expected: (a) => status(a === 'staff', a),
   },
+  // --- the audit view (issue 22, docs/decisions/017): staff any customer; an administrator a
+  // customer of their corporation (otherAdmin's corporation 2001 has none of the targets);
+  // general users never. What each sees is tested in audit.test.ts.
+  'GET /api/v1/audit': {
+    scope: 'customer',
+    request: (target) => ({ query: { customer_code: String(CUSTOMER[target]) } }),
+    expected: (a, target) => status(manages(a, target), a),
+  },
+  'GET /api/v1/audit/export': {
+    scope: 'customer',
+    request: (target) => ({ query: { customer_code: String(CUSTOMER[target]) } }),
+    expected: (a, target) => status(manages(a, target), a),
+  },
   'GET /api/v1/spec/specified-ledger-file-path': {
     scope: 'customer',
     request: (target) => ({ url: `?${keysOf(documentLine[target])}&login_user_id=${staffRowId}` }),

@@ -1,9 +1,9 @@
 // Run by scripts/e2e-server.mjs before the server starts: the demo data plus the accounts only the
-// browser tests use (a deleted user, an account whose password the reset test changes).
+// browser tests use (a deleted user, an account whose password the reset test changes), made
+// through the identity port: on Firebase (playwright.firebase.config.ts) as built in.
 import pino from 'pino';
 import { users } from '../../../db/schema';
 import { loadConfig } from '../../../server/config';
-import { createPasswordIdentity } from '../../../server/identity/builtin-identity';
 import { openPlatform, seedDemoIfEmpty } from '../../../server/platform';
 
 export const E2E_ACCOUNTS = [
@@ -17,11 +17,11 @@ try {
   const summary = await seedDemoIfEmpty(platform, { ledgerLinesPerCustomer: 600 });
   if (summary) {
     for (const account of E2E_ACCOUNTS) {
-      const uid = await createPasswordIdentity(platform.auth, {
-        email: account.mail,
+      const uid = await platform.identity.createIdentity({
+        mail: account.mail,
         name: account.user_name,
         password: 'Passw0rd!',
-        emailVerified: true,
+        mailVerified: true,
       });
       await platform.database.db.insert(users).values({
         mail: account.mail,

@@ -103,6 +103,13 @@ export const routes: RouteObject[] = [
                     .ManagersPage,
                 }),
               },
+              // Issue 22: staff and corporate administrators (the server decides which events).
+              {
+                path: paths.audit.path,
+                lazy: async () => ({
+                  Component: (await import('../features/audit/components/audit-page')).AuditPage,
+                }),
+              },
             ]),
             guarded('staff-only', [
               {

@@ -10,8 +10,12 @@ export const paths = {
   top: { path: '/top', pageName: 'TOP' },
   orders: { path: '/orders', pageName: '注文一覧' },
   sharedFiles: { path: '/shared-files', pageName: '共有ファイル' },
+  /** Issue 21: the signed-in person's own account (every signed-in user). */
+  account: { path: '/account', pageName: 'アカウント設定' },
   managers: { path: '/managers', pageName: '法人管理者ページ' },
   editTop: { path: '/edit-top', pageName: 'トップページ編集' },
+  /** Issue 22: the audit view, staff and corporate administrators. */
+  audit: { path: '/audit', pageName: '操作履歴' },
   permissionDenied: { path: '/permission-denied', pageName: 'アクセス権限がありません' },
   header: { path: '/header', pageName: undefined },
 } as const;

@@ -1,7 +1,15 @@
+import { canOpenManagers } from '@domain/user-type';
 import { NavLink } from '@mantine/core';
-import { IconFolder, IconHome, IconListDetails, type TablerIcon } from '@tabler/icons-react';
+import {
+  IconFolder,
+  IconHistory,
+  IconHome,
+  IconListDetails,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
 import classes from './side-nav.module.css';
 
 const entries: { path: string; label: string; icon: TablerIcon }[] = [
@@ -10,12 +18,18 @@ const entries: { path: string; label: string; icon: TablerIcon }[] = [
   { path: paths.sharedFiles.path, label: paths.sharedFiles.pageName, icon: IconFolder },
 ];
 
-/** The three entries of docs/product.md §2, the current screen highlighted. */
+/** Issue 22: the audit view, for staff and corporate administrators (every type but 2). */
+const auditEntry = { path: paths.audit.path, label: paths.audit.pageName, icon: IconHistory };
+
+/** The three entries of docs/product.md §2 (and 操作履歴 for managers), the current one highlighted. */
 export function SideNav() {
   const { pathname } = useLocation();
+  const { userInfo } = useSession();
+  const shown =
+    userInfo !== null && canOpenManagers(userInfo.userTypeId) ? [...entries, auditEntry] : entries;
   return (
     <nav aria-label="メインメニュー">
-      {entries.map(({ path, label, icon: Icon }) => {
+      {shown.map(({ path, label, icon: Icon }) => {
         const active = pathname === path || pathname.startsWith(`${path}/`);
         return (
           <NavLink

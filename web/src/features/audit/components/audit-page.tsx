@@ -1,0 +1,147 @@
+import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE } from '@domain/audit';
+import { isStaff } from '@domain/user-type';
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconMail } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageNumbers } from '../../../components/navigation/page-numbers';
+import { paths } from '../../../config/paths';
+import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { isHttpError } from '../../../lib/http';
+import { saveFile } from '../../../lib/save-file';
+import { useSession } from '../../../lib/session';
+import { exportAudit } from '../api/export-audit';
+import { useAuditEvents } from '../api/search-audit';
+import { type AuditSearch, auditSearchParams, readAuditSearch } from '../utils/audit-search';
+import classes from './audit.module.css';
+import { AuditFilters } from './audit-filters';
+import { AuditCards, AuditTable } from './audit-results';
+
+export const NO_EVENTS_MESSAGE = '条件に合う操作履歴はありません。';
+const LOAD_ERROR_MESSAGE = '操作履歴を読み込めませんでした。時間をおいて再度お試しください。';
+const FORBIDDEN_MESSAGE = 'この条件の操作履歴を表示する権限がありません。';
+
+/** The server's Japanese sentence of a refused request (400, 403), else a general one. */
+function messageOf(error: unknown): string {
+  if (isHttpError(error)) {
+    const body = error.body as { message?: string; fieldErrors?: { message: string }[] } | null;
+    const field = body?.fieldErrors?.[0]?.message;
+    if (error.status === 400) return field ?? body?.message ?? LOAD_ERROR_MESSAGE;
+    if (error.status === 403) return FORBIDDEN_MESSAGE;
+  }
+  return LOAD_ERROR_MESSAGE;
+}
+
+const number = (n: number) => n.toLocaleString('ja-JP');
+
+/**
+ * The audit view (issue 22, docs/decisions/017): staff see every recorded event, a corporate
+ * administrator those of their corporation's users and customers. Filters, 100 events a page (a
+ * table on a desktop, cards on a phone) and the CSV export of the filtered events.
+ */
+export function AuditPage() {
+  usePageTitle(paths.audit.pageName);
+  const isDesktop = useIsDesktop();
+  const { userInfo } = useSession();
+  const staff = userInfo !== null && isStaff(userInfo);
+  const [params, setParams] = useSearchParams();
+  const search = readAuditSearch(params);
+  const events = useAuditEvents(search);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const go = (next: AuditSearch) => setParams(auditSearchParams(next));
+
+  const runExport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const file = await exportAudit(search);
+      saveFile(file.blob, file.fileName ?? 'auditlog.csv');
+    } catch (error) {
+      setExportError(messageOf(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const data = events.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
+  const first = data ? (data.page - 1) * AUDIT_PAGE_SIZE + 1 : 0;
+  const last = data ? first + data.items.length - 1 : 0;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {paths.audit.pageName}
+      </Title>
+
+      {staff && data?.mail_outbox && (
+        <Paper withBorder p="sm" radius="md" aria-label="メール送信状況" component="section">
+          <Group gap="lg" wrap="wrap">
+            <Group gap={6}>
+              <IconMail size={18} aria-hidden="true" />
+              <Text size="sm" fw={700}>
+                メール送信状況
+              </Text>
+            </Group>
+            <Text size="sm">送信待ち {number(data.mail_outbox.pending)}件</Text>
+            <Text size="sm" c={data.mail_outbox.failed > 0 ? 'red.8' : undefined}>
+              送信失敗 {number(data.mail_outbox.failed)}件
+            </Text>
+            <Text size="sm">送信済み {number(data.mail_outbox.sent)}件</Text>
+          </Group>
+        </Paper>
+      )}
+
+      <AuditFilters
+        search={search}
+        onSearch={go}
+        onExport={runExport}
+        exporting={exporting}
+        isDesktop={isDesktop}
+      />
+
+      {exportError && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+          {exportError}
+        </Alert>
+      )}
+
+      {events.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="読み込み中" />
+        </Group>
+      ) : events.isError ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+          {messageOf(events.error)}
+        </Alert>
+      ) : data && data.items.length === 0 ? (
+        <Text role="status">{NO_EVENTS_MESSAGE}</Text>
+      ) : data ? (
+        <>
+          <Text size="sm" role="status" className={classes.summary}>
+            {data.total_capped
+              ? `${number(AUDIT_COUNT_CAP)}件以上（${number(first)}〜${number(last)}件目を表示。条件を絞り込むとすべて表示できます）`
+              : `全${number(data.total)}件（${number(first)}〜${number(last)}件目）`}
+          </Text>
+          {isDesktop ? <AuditTable events={data.items} /> : <AuditCards events={data.items} />}
+          {pages > 1 && (
+            <Group justify="center">
+              <PageNumbers
+                page={data.page}
+                total={pages}
+                onChange={(page) => {
+                  go({ ...search, page });
+                  window.scrollTo({ top: 0 });
+                }}
+                compact={!isDesktop}
+              />
+            </Group>
+          )}
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import type { AuditEvent } from '@domain/api/audit';
+import { auditActionLabel, japanDateTime } from '@domain/audit';
+import { Paper, Stack, Table, Text } from '@mantine/core';
+import classes from './audit.module.css';
+
+const customerOf = (event: AuditEvent) =>
+  event.customer_code === null
+    ? '—'
+    : `${event.customer_code}${event.customer_name ? ` ${event.customer_name}` : ''}`;
+
+const targetOf = (event: AuditEvent) =>
+  event.entity_id ? `${event.entity}: ${event.entity_id}` : event.entity;
+
+/** The desktop's table: one event a row, newest first. */
+export function AuditTable({ events }: { events: AuditEvent[] }) {
+  return (
+    <div className={classes.tableScroll}>
+      <Table striped highlightOnHover stickyHeader className={classes.table}>
+        <caption className={classes.caption}>操作履歴（新しい順）</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">日時</Table.Th>
+            <Table.Th scope="col">操作者</Table.Th>
+            <Table.Th scope="col">取引先</Table.Th>
+            <Table.Th scope="col">操作</Table.Th>
+            <Table.Th scope="col">対象</Table.Th>
+            <Table.Th scope="col">IPアドレス / ブラウザ</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Table.Tr key={event.id}>
+              <Table.Td className={classes.nowrap}>{japanDateTime(event.created_at)}</Table.Td>
+              <Table.Td className={classes.breakable}>{event.actor_mail ?? '—'}</Table.Td>
+              <Table.Td className={classes.breakable}>{customerOf(event)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {auditActionLabel(event.action)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {event.action}
+                </Text>
+              </Table.Td>
+              <Table.Td className={classes.breakable}>{targetOf(event)}</Table.Td>
+              <Table.Td className={classes.breakable}>
+                <Text size="sm">{event.ip_address ?? '—'}</Text>
+                {event.user_agent && (
+                  <Text size="xs" c="dimmed" lineClamp={2} title={event.user_agent}>
+                    {event.user_agent}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** The phone's cards: the same fields, one card an event. */
+export function AuditCards({ events }: { events: AuditEvent[] }) {
+  return (
+    <Stack gap="xs" component="ul" className={classes.cards} aria-label="操作履歴（新しい順）">
+      {events.map((event) => (
+        <Paper key={event.id} component="li" withBorder p="sm" radius="md">
+          <Text size="sm" fw={700}>
+            {auditActionLabel(event.action)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {japanDateTime(event.created_at)}
+          </Text>
+          <dl className={classes.fields}>
+            <dt>操作者</dt>
+            <dd>{event.actor_mail ?? '—'}</dd>
+            <dt>取引先</dt>
+            <dd>{customerOf(event)}</dd>
+            <dt>対象</dt>
+            <dd>{targetOf(event)}</dd>
+            <dt>IPアドレス</dt>
+            <dd>{event.ip_address ?? '—'}</dd>
+          </dl>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
