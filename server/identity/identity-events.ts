@@ -20,7 +20,13 @@ export type IdentityAction =
   | 'auth.lock'
   | 'auth.password-change'
   | 'auth.password-reset'
-  | 'auth.sign-out';
+  | 'auth.sign-out'
+  // The second factor (issue 22, server/plugins/second-factor.ts); a staff reset is recorded by
+  // services/users/reset-second-factor.ts with the staff member as actor.
+  | 'auth.second-factor.enrol'
+  | 'auth.second-factor.disable'
+  | 'auth.second-factor.backup-code-used'
+  | 'auth.second-factor.failed';
 
 /** Where a request came from (services/caller.ts clientInfoOf). */
 export interface EventClient {

@@ -8,6 +8,7 @@ import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import { AUTH_BASE_PATH, type Auth, identitySecret } from '../identity/identity';
+import { type IdentityEvent, recordIdentityEvent } from '../identity/identity-events';
 import { countedPasswordCheck } from '../identity/lockout';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
 import {
@@ -32,51 +33,12 @@ import {
   trustedBrowserValue,
 } from '../identity/second-factor';
 import { otpauthUri } from '../identity/totp';
-import { recordAudit } from '../repositories/audit-log-repository';
+import { clientInfoOf } from '../services/caller';
 
 declare module 'fastify' {
   interface FastifyInstance {
     secondFactorGate: SecondFactorGate;
   }
-}
-
-export type SecondFactorAction =
-  | 'auth.second-factor.enrol'
-  | 'auth.second-factor.disable'
-  | 'auth.second-factor.reset'
-  | 'auth.second-factor.backup-code-used'
-  | 'auth.second-factor.failed';
-
-/**
- * A second-factor event in the audit log, in the shape of the identity's other events
- * (server/identity/identity-events.ts: entity 'auth', entity id and actor mail the person's
- * normalised mail, the request's address and browser, after = { success, reason }).
- */
-export async function recordSecondFactorEvent(
-  db: Pick<Database, 'insert'>,
-  request: FastifyRequest,
-  action: SecondFactorAction,
-  mail: string,
-  extra: {
-    actorUserId?: number | null;
-    actorMail?: string;
-    reason?: string;
-    customerCode?: number | null;
-  } = {},
-): Promise<void> {
-  const agent = request.headers['user-agent'];
-  await recordAudit(db, {
-    actorUserId: extra.actorUserId ?? null,
-    actorMail: extra.actorMail ?? normaliseMail(mail),
-    action,
-    entity: 'auth',
-    entityId: normaliseMail(mail),
-    customerCode: extra.customerCode ?? null,
-    ipAddress: request.ip || null,
-    userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, 512) : null,
-    before: null,
-    after: { success: action !== 'auth.second-factor.failed', reason: extra.reason ?? null },
-  });
 }
 
 const cookieOf = (request: FastifyRequest, name: string): string | undefined => {
@@ -179,6 +141,12 @@ export const secondFactorPlugin = fp(
       };
     };
 
+    /** The person's identity events (server/identity/identity-events.ts), never failing the call. */
+    const record = (request: FastifyRequest, ...events: IdentityEvent[]) =>
+      Promise.all(
+        events.map((event) => recordIdentityEvent(db, clientInfoOf(request), event, request.log)),
+      );
+
     const staffMustKeep = async (mail: string) =>
       config.STAFF_SECOND_FACTOR === 'required' && (await isStaffMail(db, mail));
 
@@ -214,16 +182,26 @@ export const secondFactorPlugin = fp(
         return { verdict: ok ? 'right' : 'wrong', result: ok };
       });
       if (check.locked) {
-        await recordSecondFactorEvent(db, request, 'auth.second-factor.failed', session.mail, {
+        await record(request, {
+          action: 'auth.second-factor.failed',
+          mail: session.mail,
+          success: false,
           reason: 'locked',
         });
         await onLocked();
         return { ok: false, sent: reply.status(423).send(lockedAnswer) };
       }
       if (!check.result) {
-        await recordSecondFactorEvent(db, request, 'auth.second-factor.failed', session.mail, {
-          reason: backup ? 'wrong-backup-code' : 'wrong-code',
-        });
+        await record(
+          request,
+          {
+            action: 'auth.second-factor.failed',
+            mail: session.mail,
+            success: false,
+            reason: backup ? 'wrong-backup-code' : 'wrong-code',
+          },
+          ...(check.lockedNow ? [{ action: 'auth.lock', mail: session.mail } as const] : []),
+        );
         if (check.lockedNow) await onLocked();
         return {
           ok: false,
@@ -238,12 +216,10 @@ export const secondFactorPlugin = fp(
         };
       }
       if (backup) {
-        await recordSecondFactorEvent(
-          db,
-          request,
-          'auth.second-factor.backup-code-used',
-          session.mail,
-        );
+        await record(request, {
+          action: 'auth.second-factor.backup-code-used',
+          mail: session.mail,
+        });
       }
       return { ok: true, backup };
     };
@@ -274,6 +250,8 @@ export const secondFactorPlugin = fp(
       );
       if (!checked.ok) return checked.sent;
       await completeSession(db, session.sessionId);
+      // The sign-in is complete only now (the password step did not record it).
+      await record(request, { action: 'auth.sign-in', mail: session.mail });
       if (body(request).trustBrowser === true) {
         const factor = await findSecondFactor(db, session.mail);
         if (factor) {
@@ -325,8 +303,11 @@ export const secondFactorPlugin = fp(
           fieldErrors: [{ field: 'code', message: SECOND_FACTOR_MESSAGES.wrongCode }],
         });
       }
-      if (session.pending === 'enrol') await completeSession(db, session.sessionId);
-      await recordSecondFactorEvent(db, request, 'auth.second-factor.enrol', session.mail);
+      await record(request, { action: 'auth.second-factor.enrol', mail: session.mail });
+      if (session.pending === 'enrol') {
+        await completeSession(db, session.sessionId);
+        await record(request, { action: 'auth.sign-in', mail: session.mail });
+      }
       return { backupCodes };
     });
 
@@ -346,10 +327,8 @@ export const secondFactorPlugin = fp(
       }
       const checked = await countedFactorCheck(request, reply, session, async () => {});
       if (!checked.ok) return checked.sent;
-      await db.transaction(async (tx) => {
-        await removeSecondFactor(tx, session.mail);
-        await recordSecondFactorEvent(tx, request, 'auth.second-factor.disable', session.mail);
-      });
+      await removeSecondFactor(db, session.mail);
+      await record(request, { action: 'auth.second-factor.disable', mail: session.mail });
       reply.header(
         'set-cookie',
         `${TRUSTED_BROWSER_COOKIE}=; Max-Age=0; Path=${AUTH_BASE_PATH}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,

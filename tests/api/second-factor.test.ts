@@ -223,9 +223,19 @@ describe('sign-in with a code', () => {
     expect(res.json().second_factor).toBe('code');
     expect((await tokenOf(cookie)).statusCode).toBe(403);
 
+    const signIns = async () =>
+      (
+        await t.database.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'auth.sign-in'), eq(auditLog.actor_mail, person.mail)))
+      ).length;
+    // The password alone is no sign-in in the audit log; the code completes it.
+    const before = await signIns();
     const code = totpCode(person.secret);
     const ok = await post('/api/auth/second-factor/verify', cookie, { code });
     expect(ok.statusCode).toBe(200);
+    expect(await signIns()).toBe(before + 1);
     expect(ok.headers['set-cookie']).toBeUndefined();
     expect((await tokenOf(cookie)).statusCode).toBe(200);
 
