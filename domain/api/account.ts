@@ -45,6 +45,8 @@ export const SIGN_IN_FAILURE_REASONS = [
 export type SignInFailureReason = (typeof SIGN_IN_FAILURE_REASONS)[number];
 
 export const signInEventSchema = z.object({
+  /** The audit entry's id (a key for lists). */
+  id: z.string(),
   /** ISO 8601 time of the attempt. */
   at: z.string(),
   ip_address: z.string().nullable(),

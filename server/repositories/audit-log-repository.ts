@@ -36,6 +36,7 @@ export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntr
 
 /** A sign-in attempt as the account page's history shows it (issue 21). */
 export interface SignInEventRow {
+  id: number;
   at: Date;
   action: string;
   ipAddress: string | null;
@@ -54,6 +55,7 @@ export async function listSignInEvents(
 ): Promise<SignInEventRow[]> {
   return db
     .select({
+      id: auditLog.id,
       at: auditLog.created_at,
       action: auditLog.action,
       ipAddress: auditLog.ip_address,

@@ -84,6 +84,7 @@ export async function listOwnSignIns(deps: DatabasePort, caller: Caller): Promis
       const after = (e.after ?? {}) as { reason?: unknown };
       const success = e.action === 'auth.sign-in';
       return {
+        id: String(e.id),
         at: e.at.toISOString(),
         ip_address: e.ipAddress,
         browser: browserOf(e.userAgent),

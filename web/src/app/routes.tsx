@@ -95,6 +95,13 @@ export const routes: RouteObject[] = [
                   .SharedFilesPage,
               }),
             },
+            {
+              path: paths.account.path,
+              lazy: async () => ({
+                Component: (await import('../features/account/components/account-page'))
+                  .AccountPage,
+              }),
+            },
             guarded('restricted', [
               {
                 path: paths.managers.path,

@@ -3,12 +3,14 @@ import type { Ref } from 'react';
 import { paths } from '../../config/paths';
 import { useIsDesktop } from '../../hooks/use-is-desktop';
 import { useSession } from '../../lib/session';
+import { AccountLink } from './account-link';
 import classes from './app-header.module.css';
 import { BrandLogo } from './brand-logo';
 import { LogoutButton } from './logout-button';
 
 /**
- * The signed-in header (docs/product.md §2): the customer name with the honorific 様 and a logout icon.
+ * The signed-in header (docs/product.md §2): the customer name with the honorific 様, the account
+ * page's icon (issue 21) and a logout icon.
  * On a phone it also carries the hamburger of the side navigation and the corporation name.
  */
 export function AppHeader({
@@ -34,6 +36,7 @@ export function AppHeader({
               {customerName} 様
             </Text>
           )}
+          <AccountLink />
           <LogoutButton />
         </Group>
       </Group>
@@ -66,6 +69,7 @@ export function AppHeader({
           </Text>
         )}
       </Stack>
+      <AccountLink />
       <LogoutButton />
     </Group>
   );

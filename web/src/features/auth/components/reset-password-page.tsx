@@ -1,9 +1,4 @@
-import {
-  hasSurroundingSpace,
-  meetsPasswordPolicy,
-  PASSWORD_POLICY_TEXT,
-  SURROUNDING_SPACE_TEXT,
-} from '@domain/password-policy';
+import { PASSWORD_POLICY_TEXT } from '@domain/password-policy';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +6,11 @@ import { RevealablePasswordInput } from '../../../components/form/revealable-pas
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { isHttpError } from '../../../lib/http';
+import {
+  NEW_PASSWORD_TEXTS,
+  type NewPasswordErrors,
+  validateNewPassword,
+} from '../../../lib/new-password';
 import type { LoginNotice } from '../../../lib/session';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
@@ -24,27 +24,11 @@ export const RESET_PASSWORD_TEXTS = {
   failed: 'パスワードを再設定できませんでした。時間をおいて再度お試しください。',
   done: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
   registered: '登録が完了しました。設定したパスワードでログインしてください。',
-  enterPassword: '新しいパスワードを入力してください。',
-  policyNotMet: 'パスワードが条件を満たしていません。',
-  enterConfirmation: '確認のため、新しいパスワードをもう一度入力してください。',
-  mismatch: 'パスワードが一致しません。',
+  // The new password's checks, shared with the account page (web/src/lib/new-password.ts).
+  ...NEW_PASSWORD_TEXTS,
 } as const;
 
-interface FieldErrors {
-  newPassword?: string;
-  confirmation?: string;
-}
-
-export function validateNewPassword(newPassword: string, confirmation: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (newPassword === '') errors.newPassword = RESET_PASSWORD_TEXTS.enterPassword;
-  else if (!meetsPasswordPolicy(newPassword))
-    errors.newPassword = RESET_PASSWORD_TEXTS.policyNotMet;
-  else if (hasSurroundingSpace(newPassword)) errors.newPassword = SURROUNDING_SPACE_TEXT;
-  if (confirmation === '') errors.confirmation = RESET_PASSWORD_TEXTS.enterConfirmation;
-  else if (confirmation !== newPassword) errors.confirmation = RESET_PASSWORD_TEXTS.mismatch;
-  return errors;
-}
+type FieldErrors = NewPasswordErrors;
 
 function InvalidLink() {
   return (
