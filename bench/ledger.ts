@@ -341,6 +341,20 @@ async function sqlLoad(
   return { rps: Math.round(done / ((performance.now() - started) / 1000)), errors };
 }
 
+/** The answer cache's counts so far (zeros without a cache). */
+function cacheCounts(platform: Platform) {
+  return { hits: 0, misses: 0, errors: 0, ...platform.ledgerCache?.counts };
+}
+
+/** How the searches since `from` met the answer cache (docs/decisions/018). */
+function printCacheCounts(platform: Platform, from: ReturnType<typeof cacheCounts>) {
+  if (!platform.ledgerCache) return;
+  const now = cacheCounts(platform);
+  console.log(
+    `answer cache (${platform.ledgerCache.kind}): ${now.hits - from.hits} hits, ${now.misses - from.misses} misses (totals and answers), ${now.errors - from.errors} Redis errors`,
+  );
+}
+
 export async function runLedgerBench(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const sizes = parseSizes(process.env.BENCH_SIZES ?? (databaseUrl ? '100k,1m,10m' : '100k,1m'));
@@ -408,6 +422,7 @@ export async function runLedgerBench(): Promise<void> {
         `${label(size)} lines ready (${lines.toLocaleString('en-US')}) in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
       );
 
+      const cacheAtStart = cacheCounts(platform);
       const rows: Record<string, Record<string, number | string>> = {};
       for (const search of SEARCHES) {
         const db = platform.database.db;
@@ -479,6 +494,8 @@ export async function runLedgerBench(): Promise<void> {
         `\n${label(size)} lines — latency in ms (API through app.inject with a bearer token, the answer read as bytes; SQL = the same statements on the raw driver: caller rows, page, count)`,
       );
       console.table(rows);
+      printCacheCounts(platform, cacheAtStart);
+      const cacheBeforeLoad = cacheCounts(platform);
 
       console.log(
         `\n${label(size)} lines — throughput, ${LOAD_CLIENTS} connections, ${LOAD_S} s each; SQL = the search's bare statements looped by ${LOAD_CLIENTS} ${databaseUrl ? '`pg` clients' : 'loops on the one PGlite connection'}, API/SQL = the API's share of the database's own limit`,
@@ -507,6 +524,7 @@ export async function runLedgerBench(): Promise<void> {
         };
       }
       console.table(throughput);
+      printCacheCounts(platform, cacheBeforeLoad);
       // One import file of new lines, then the same file again (nothing changes), through the API;
       // last, as its lines (deleted again) leave dead rows in the biggest customer's range.
       const csv = await importCsv(platform.database.db);

@@ -11,6 +11,14 @@ export interface LedgerAnswerCache {
   /** Stores the bytes; never throws and need not be awaited. */
   set(key: string, value: Buffer): Promise<void>;
   close(): Promise<void>;
+  /** Answers found, not found (or not asked: Redis away), and Redis failures, since the start. */
+  readonly counts: LedgerCacheCounts;
+}
+
+export interface LedgerCacheCounts {
+  hits: number;
+  misses: number;
+  errors: number;
 }
 
 export interface LedgerCacheBounds {

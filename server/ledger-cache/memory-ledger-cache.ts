@@ -1,4 +1,4 @@
-import type { LedgerAnswerCache, LedgerCacheBounds } from './ledger-cache';
+import type { LedgerAnswerCache, LedgerCacheBounds, LedgerCacheCounts } from './ledger-cache';
 import { MAX_ENTRY_SHARE } from './ledger-cache';
 
 /**
@@ -11,6 +11,7 @@ export class MemoryLedgerCache implements LedgerAnswerCache {
   /** Map order is use order: the first key is the least recently used. */
   private readonly entries = new Map<string, Buffer>();
   private heldBytes = 0;
+  readonly counts: LedgerCacheCounts = { hits: 0, misses: 0, errors: 0 };
 
   constructor(private readonly bounds: LedgerCacheBounds) {}
 
@@ -24,7 +25,11 @@ export class MemoryLedgerCache implements LedgerAnswerCache {
 
   async get(key: string): Promise<Buffer | undefined> {
     const value = this.entries.get(key);
-    if (value === undefined) return undefined;
+    if (value === undefined) {
+      this.counts.misses++;
+      return undefined;
+    }
+    this.counts.hits++;
     this.entries.delete(key);
     this.entries.set(key, value);
     return value;

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { type LedgerAnswerCache, type LedgerCacheBounds, MAX_ENTRY_SHARE } from './ledger-cache';
+import {
+  type LedgerAnswerCache,
+  type LedgerCacheBounds,
+  type LedgerCacheCounts,
+  MAX_ENTRY_SHARE,
+} from './ledger-cache';
 
 export interface RedisLedgerCacheOptions {
   /** redis://[user:pass@]host:6379[/db] or rediss://… (config.REDIS_URL). */
@@ -32,12 +37,13 @@ export class RedisLedgerCache implements LedgerAnswerCache {
   private readonly pauseAfterErrorMs: number;
   private readonly onError: (error: unknown) => void;
   private pausedUntil = 0;
+  readonly counts: LedgerCacheCounts = { hits: 0, misses: 0, errors: 0 };
 
   constructor(options: RedisLedgerCacheOptions) {
     this.keyPrefix = options.keyPrefix ?? LEDGER_CACHE_KEY_PREFIX;
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
     this.maxEntryBytes = options.bounds.maxBytes / MAX_ENTRY_SHARE;
-    this.pauseAfterErrorMs = options.pauseAfterErrorMs ?? 5_000;
+    this.pauseAfterErrorMs = options.pauseAfterErrorMs ?? 2_000;
     this.onError = options.onError ?? (() => {});
     this.redis = new Redis(options.url, {
       lazyConnect: true,
@@ -45,7 +51,7 @@ export class RedisLedgerCache implements LedgerAnswerCache {
       // Without Redis a command fails at once instead of waiting for a reconnect.
       enableOfflineQueue: false,
       connectTimeout: 2_000,
-      commandTimeout: options.commandTimeoutMs ?? 300,
+      commandTimeout: options.commandTimeoutMs ?? 500,
     });
     this.redis.on('error', this.onError);
     // Connected from the start, so the first searches find it ready; until then they are misses.
@@ -58,10 +64,17 @@ export class RedisLedgerCache implements LedgerAnswerCache {
   }
 
   async get(key: string): Promise<Buffer | undefined> {
-    if (!this.usable()) return undefined;
+    if (!this.usable()) {
+      this.counts.misses++;
+      return undefined;
+    }
     try {
-      return (await this.redis.getBuffer(this.redisKey(key))) ?? undefined;
+      const value = (await this.redis.getBuffer(this.redisKey(key))) ?? undefined;
+      if (value === undefined) this.counts.misses++;
+      else this.counts.hits++;
+      return value;
     } catch (error) {
+      this.counts.misses++;
       this.failed(error);
       return undefined;
     }
@@ -90,6 +103,7 @@ export class RedisLedgerCache implements LedgerAnswerCache {
   }
 
   private failed(error: unknown): void {
+    this.counts.errors++;
     this.pausedUntil = Date.now() + this.pauseAfterErrorMs;
     this.onError(error);
   }
