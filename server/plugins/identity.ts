@@ -12,6 +12,7 @@ import {
 } from '../../domain/password-policy';
 import { HttpError } from '../errors';
 import {
+  checkFirebasePassword,
   confirmFirebasePasswordReset,
   createFirebaseIdentity,
   IdentityProviderUnavailableError,
@@ -297,15 +298,15 @@ export const identityPlugin = fp(
         const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
         if (!session) throw new HttpError(401, 'UNAUTHORIZED');
         await secondFactor.refusePendingSession(session.session.id);
-        // Under Firebase the password is changed through Firebase's own reset link (no screen of
-        // the web app changes it while signed in; docs/decisions/011).
-        if (firebase) throw new HttpError(404, 'NOT_FOUND');
         const email = normaliseMail(session.user.email);
+        if (firebase) firebaseNewPasswordCheck(request.body);
         const check = await countedPasswordCheck(app.db, email, async () => {
-          const response = await forward(auth, request, base, '/change-password', {
-            ...(request.body as object),
-            revokeOtherSessions: true,
-          });
+          const response = firebase
+            ? await firebaseChangePassword(request, session.user.id, email)
+            : await forward(auth, request, base, '/change-password', {
+                ...(request.body as object),
+                revokeOtherSessions: true,
+              });
           const verdict: PasswordVerdict =
             response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD'
               ? 'wrong'
@@ -399,6 +400,64 @@ export const identityPlugin = fp(
       }
       await liftAccountLock(app.db, mail);
       return { status: true, mail };
+    };
+
+    /** The new password of a change under Firebase: the portal's policy, as the built-in hook checks it. */
+    const firebaseNewPasswordCheck = (body: unknown) => {
+      const { newPassword } = (body ?? {}) as { newPassword?: unknown };
+      if (typeof newPassword !== 'string' || !meetsPasswordPolicy(newPassword)) {
+        throw new HttpError(400, 'PASSWORD_POLICY', PASSWORD_POLICY_TEXT);
+      }
+      if (hasSurroundingSpace(newPassword)) {
+        throw new HttpError(400, 'PASSWORD_POLICY', SURROUNDING_SPACE_TEXT);
+      }
+    };
+
+    /**
+     * A signed-in password change under Firebase, answered as the built-in /change-password
+     * answers: Firebase checks the current password (400 INVALID_PASSWORD when wrong), sets the new
+     * one, every session of the person ends, and the changing browser goes on with a new session
+     * (its cookie in the answer), made by signing in with the new password.
+     */
+    const firebaseChangePassword = async (
+      request: FastifyRequest,
+      uid: string,
+      email: string,
+    ): Promise<Response> => {
+      const port = firebase!;
+      const { currentPassword, newPassword } = request.body as {
+        currentPassword?: unknown;
+        newPassword: string;
+      };
+      const current = typeof currentPassword === 'string' ? currentPassword : '';
+      let checked: Awaited<ReturnType<typeof checkFirebasePassword>> = { kind: 'wrong' };
+      try {
+        if (meetsPasswordPolicy(current)) {
+          checked = await checkFirebasePassword(app.config, email, current);
+        }
+      } catch (err) {
+        if (!(err instanceof IdentityProviderUnavailableError)) throw err;
+        throw Object.assign(new HttpError(503, 'SERVICE_UNAVAILABLE', undefined, {}, 5), {
+          cause: err,
+        });
+      }
+      if (checked.kind === 'wrong' || checked.uid !== uid) {
+        return Response.json(
+          { code: 'INVALID_PASSWORD', message: 'Invalid password' },
+          { status: 400 },
+        );
+      }
+      await port.setPassword(uid, newPassword);
+      await port.endSessions(uid);
+      accessTokens.forgetSessionsOf(uid);
+      return forward(
+        auth,
+        request,
+        base,
+        '/sign-in/firebase',
+        { email, password: newPassword },
+        { [FORWARDED_SIGN_IN_HEADER]: FORWARDED_SIGN_IN_KEY },
+      );
     };
 
     /**

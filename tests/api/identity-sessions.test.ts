@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, authSession, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
-import { findLinks, readMailFiles } from '../../server/mail/mail-files';
+import { readMailFiles } from '../../server/mail/mail-files';
 import { createAccount } from './helpers/accounts';
 import {
   bearer,
@@ -15,6 +15,7 @@ import {
   signIn,
   signInRequest,
 } from './helpers/auth';
+import { passwordScreenOf } from './helpers/identities';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // Issue 17, findings 2, 6, 7, 11 and 12: the lock under parallel attempts, a reset by mail that
@@ -78,12 +79,7 @@ async function resetTokenFor(mail: string): Promise<{ token: string; text: strin
     mails = await readMailFiles(t.dataDir);
   }
   const last = mails.filter((m) => m.to.includes(mail)).at(-1)!;
-  const link = findLinks(last.text).find((l) => l.includes('/api/auth/reset-password/'))!;
-  const follow = await t.app.inject({
-    method: 'GET',
-    url: link.slice(t.config.publicBaseUrl.length),
-  });
-  const location = new URL(String(follow.headers.location), t.config.publicBaseUrl);
+  const location = await passwordScreenOf(t, last.text);
   return { token: location.searchParams.get('token')!, text: last.text };
 }
 

@@ -3,7 +3,6 @@ import { generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
-import { findLinks } from '../../server/mail/mail-files';
 import {
   apiKey,
   bearer,
@@ -13,6 +12,7 @@ import {
   signInRequest,
 } from './helpers/auth';
 import { deliveredMails } from './helpers/mail';
+import { onFirebase, passwordScreenOf } from './helpers/identities';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -341,17 +341,21 @@ describe('pre-login calls', () => {
 });
 
 describe('the server log', () => {
-  it("has the identity provider's messages as JSON lines, not coloured text on stderr", async () => {
-    const mail = 'admin@example.com';
-    logLines.length = 0;
-    expect((await signInRequest(t.app, mail, 'Wrong-pass1!')).statusCode).toBe(401);
-    await t.database.db.delete(accountLockouts).where(eq(accountLockouts.mail, mail));
-    const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(entries).toContainEqual(
-      expect.objectContaining({ component: 'identity', level: 40, msg: 'Invalid password' }),
-    );
-    expect(logLines.join('\n')).not.toContain('Wrong-pass1!');
-  });
+  // Better Auth's own lines: under Firebase it checks no password, Firebase does, and logs nothing here.
+  it.skipIf(onFirebase())(
+    "has the identity provider's messages as JSON lines, not coloured text on stderr",
+    async () => {
+      const mail = 'admin@example.com';
+      logLines.length = 0;
+      expect((await signInRequest(t.app, mail, 'Wrong-pass1!')).statusCode).toBe(401);
+      await t.database.db.delete(accountLockouts).where(eq(accountLockouts.mail, mail));
+      const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries).toContainEqual(
+        expect.objectContaining({ component: 'identity', level: 40, msg: 'Invalid password' }),
+      );
+      expect(logLines.join('\n')).not.toContain('Wrong-pass1!');
+    },
+  );
 });
 
 describe('account lock', () => {
@@ -437,15 +441,7 @@ describe('password reset', () => {
     const last = mails.at(-1)!;
     expect(last.subject).toContain('パスワード再設定');
     expect(last.subject).toContain(t.config.WEB_TITLE);
-    const link = findLinks(last.text).find((l) => l.includes('/api/auth/reset-password/'))!;
-    expect(link.startsWith(t.config.publicBaseUrl)).toBe(true);
-
-    const follow = await t.app.inject({
-      method: 'GET',
-      url: link.slice(t.config.publicBaseUrl.length),
-    });
-    expect(follow.statusCode).toBe(302);
-    const location = new URL(String(follow.headers.location), t.config.publicBaseUrl);
+    const location = await passwordScreenOf(t, last.text);
     expect(location.pathname).toBe('/reset-password');
     const token = location.searchParams.get('token')!;
     expect(token).toBeTruthy();

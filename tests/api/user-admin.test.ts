@@ -1,10 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, authUser, users } from '../../db/schema';
-import { createPasswordIdentity } from '../../server/identity/builtin-identity';
-import { findLinks } from '../../server/mail/mail-files';
+import { auditLog, users } from '../../db/schema';
 import { bearer, cookieHeaderOf, signIn, signInRequest } from './helpers/auth';
 import { deliveredMails } from './helpers/mail';
+import { identityCount, onFirebase, passwordScreenOf } from './helpers/identities';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -16,11 +15,11 @@ beforeAll(async () => {
     env: { RATE_LIMIT_IP_PER_MINUTE: '100000', RATE_LIMIT_MAIL_PER_MINUTE: '100000' },
   });
   // A corporate administrator of another corporation (2001, customer 20001).
-  const uid = await createPasswordIdentity(t.platform.auth, {
-    email: 'admin2@example.com',
+  const uid = await t.platform.identity.createIdentity({
+    mail: 'admin2@example.com',
     name: '他社 管理者',
     password: 'Passw0rd!',
-    emailVerified: true,
+    mailVerified: true,
   });
   await t.database.db.insert(users).values({
     mail: 'admin2@example.com',
@@ -46,7 +45,7 @@ const call = (method: 'POST' | 'PUT', url: string, who: Actor, payload: object) 
 
 const counts = async () => ({
   users: (await t.database.db.select({ n: count() }).from(users))[0]!.n,
-  identities: (await t.database.db.select({ n: count() }).from(authUser))[0]!.n,
+  identities: await identityCount(t),
   audit: (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n,
 });
 const mailsOf = async (who: string) => (await deliveredMails(t)).filter((m) => m.to.includes(who));
@@ -160,12 +159,7 @@ describe('adding users', () => {
 
     const [mail] = await mailsOf('new.person@example.com');
     expect(mail!.subject).toContain('アカウント登録');
-    const link = findLinks(mail!.text).find((l) => l.includes('/api/auth/reset-password/'))!;
-    const follow = await t.app.inject({
-      method: 'GET',
-      url: link.slice(t.config.publicBaseUrl.length),
-    });
-    const landing = new URL(String(follow.headers.location), t.config.publicBaseUrl);
+    const landing = await passwordScreenOf(t, mail!.text);
     // The screen then speaks of registering, not of re-setting a password never had.
     expect(landing.pathname).toBe('/reset-password');
     expect(landing.searchParams.get('invitation')).toBe('1');
@@ -244,11 +238,11 @@ describe('adding users', () => {
 describe('adding a mail that already has an account', () => {
   /** A person with a password and one user row. */
   const person = async (mail: string, customerCode: number, userTypeId = 2) => {
-    const uid = await createPasswordIdentity(t.platform.auth, {
-      email: mail,
+    const uid = await t.platform.identity.createIdentity({
+      mail: mail,
       name: mail.split('@')[0]!,
       password: 'Passw0rd!',
-      emailVerified: true,
+      mailVerified: true,
     });
     await t.database.db.insert(users).values({
       mail,
@@ -483,11 +477,11 @@ describe('updating and deleting users', () => {
 
   it('a deleted user added again comes back: the same row, the new name and permission, their own password', async () => {
     const mail = 'comeback@example.com';
-    const uid = await createPasswordIdentity(t.platform.auth, {
-      email: mail,
+    const uid = await t.platform.identity.createIdentity({
+      mail: mail,
       name: '復帰 太郎',
       password: 'Passw0rd!',
-      emailVerified: true,
+      mailVerified: true,
     });
     await t.database.db.insert(users).values({
       mail,
@@ -505,8 +499,14 @@ describe('updating and deleting users', () => {
         payload: {},
         headers: bearer(token),
       });
-    // docs/product.md §8: the deleted person is told to ask their administrator to be added again.
-    expect((await customersOf((await signIn(t.app, mail)).token)).statusCode).toBe(409);
+    if (onFirebase()) {
+      // Their last row gone, the Firebase account is disabled (docs/decisions/011): the password
+      // is not usable anywhere, and the sign-in is refused as a wrong one.
+      expect((await signInRequest(t.app, mail, 'Passw0rd!')).statusCode).toBe(401);
+    } else {
+      // docs/product.md §8: the deleted person is told to ask their administrator to be added again.
+      expect((await customersOf((await signIn(t.app, mail)).token)).statusCode).toBe(409);
+    }
 
     const body = { mail, user_name: '復帰 太郎（再登録）', customer_code: 10002, user_type_id: 1 };
     for (const who of ['admin2', 'user'] as const) {
