@@ -36,6 +36,8 @@ export interface OrderSearch {
   page: number;
   /** Lines per page: 100 on a desktop, 20 on a phone (domain/constants). */
   pageSize: number;
+  /** Only a shipment notification's lines (the link of its mail, docs/decisions/014). */
+  notificationId?: number | null;
 }
 
 /** An order line as the screens use it: the client's unique key added (docs/product.md §3), dates fixed. */
@@ -83,6 +85,7 @@ export function ledgerSearchBody(search: OrderSearch, userId: number) {
     page: search.page,
     page_size: search.pageSize,
     sort: search.sort ?? DEFAULT_LEDGER_SORT,
+    ...(search.notificationId ? { notification_id: search.notificationId } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { CHOOSE_CUSTOMER_PROMPT, unknownCustomerText } from '../utils/order-mess
 import { BulkDownloadBar } from './bulk-download-bar';
 import { CustomerSelect } from './customer-select';
 import { DownloadDialogs } from './download-dialogs';
+import { NotificationCaption } from './notification-caption';
 import { ExportDialogs, ExportMenu } from './export-menu';
 import { FilterPanel } from './filter-panel';
 import { OrderDetailPanel } from './order-detail-panel';
@@ -30,6 +31,7 @@ export function OrdersPage() {
       </Title>
 
       {page.staff && <CustomerSelect value={state.customer} onChange={page.chooseCustomer} />}
+      {customerCode !== null && <NotificationCaption page={page} />}
 
       {customerCode === null ? (
         <Alert variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>

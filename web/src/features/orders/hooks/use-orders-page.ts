@@ -56,9 +56,13 @@ export function useOrdersPage() {
   // view": a new page scrolls to the results' box instead.
   const resultsBox = useRef<HTMLDivElement>(null);
 
+  const notificationId = state.notification ?? null;
   const search = useMemo<OrderSearch | null>(
-    () => (customerCode === null ? null : { customerCode, filters, sort, page, pageSize }),
-    [customerCode, filters, sort, page, pageSize],
+    () =>
+      customerCode === null
+        ? null
+        : { customerCode, filters, sort, page, pageSize, notificationId },
+    [customerCode, filters, sort, page, pageSize, notificationId],
   );
   const results = useOrderResults({
     search,
@@ -71,7 +75,7 @@ export function useOrdersPage() {
   const exporter = useLedgerExport(search, userId);
 
   // Other conditions or another customer (a search, or back and forward): nothing selected.
-  const searchKey = JSON.stringify([customerCode, filters]);
+  const searchKey = JSON.stringify([customerCode, filters, notificationId]);
   const selectedFor = useRef(searchKey);
   useEffect(() => {
     if (selectedFor.current === searchKey) return;
@@ -96,6 +100,9 @@ export function useOrdersPage() {
     show({ customer: code, page: 1 });
     setDetailOpened(false);
   };
+
+  /** A shipment notification's lines no more: the search of the conditions shown. */
+  const clearNotification = () => show({ notification: null, page: 1 });
 
   /** null: the default order, newest order date first. */
   const changeSort = (next: LedgerSort | null) => show({ sort: next, page: 1 });
@@ -145,6 +152,9 @@ export function useOrdersPage() {
     openFilters,
     closeFilters: filterPanel.close,
     runSearch,
+    /** The shipment notification whose lines are shown (a mail's link), or null. */
+    notificationId,
+    clearNotification,
     chooseCustomer,
     changeSort,
     changePage,

@@ -20,6 +20,11 @@ export interface OrderSearchState {
   page: number;
   /** Staff's chosen customer (docs/product.md §4); ignored for everyone else. */
   customer: number | null;
+  /**
+   * A shipment notification mail's lines (its link, docs/decisions/014): only they are shown
+   * until it is cleared.
+   */
+  notification?: number | null;
 }
 
 const TEXT_MAX = 200;
@@ -37,6 +42,7 @@ const KEYS = [
   'sort',
   'page',
   'customer',
+  'notification',
 ] as const;
 
 /** Whether the address holds a search at all (otherwise the default search is shown). */
@@ -89,14 +95,22 @@ export function orderSearchFromParams(
     sort,
     page: wholeNumber(params.get('page'), PAGE_MAX) ?? 1,
     customer: wholeNumber(params.get('customer'), 999_999_999),
+    ...notificationOf(params),
   };
+}
+
+/** The notification of a mail's link, only when the address names one. */
+function notificationOf(params: URLSearchParams): { notification?: number } {
+  const notification = wholeNumber(params.get('notification'), Number.MAX_SAFE_INTEGER);
+  return notification === null ? {} : { notification };
 }
 
 /** The address of a search: every condition written out, so that it means the same tomorrow. */
 export function orderSearchToParams(state: OrderSearchState): URLSearchParams {
-  const { filters, sort, page, customer } = state;
+  const { filters, sort, page, customer, notification } = state;
   const params = new URLSearchParams();
   if (customer !== null) params.set('customer', String(customer));
+  if (notification != null) params.set('notification', String(notification));
   params.set('status', filters.status);
   params.set('from', filters.fromDate ?? '');
   if (filters.toDate) params.set('to', filters.toDate);
