@@ -10,7 +10,7 @@ const BROWSERS: readonly [string, RegExp][] = [
   ['Opera', /\bOPR\/(\d+)/],
   ['Samsung Internet', /\bSamsungBrowser\/(\d+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ['Chrome', /\b(?:Chrome|CriOS)\/(\d+)/],
+  ['Chrome', /\b(?:HeadlessChrome|Chrome|CriOS)\/(\d+)/],
   ['Chromium', /\bChromium\/(\d+)/],
   ['Safari', /\bVersion\/(\d+)[.\d]* (?:Mobile\/\S+ )?Safari\//],
 ];

@@ -132,6 +132,17 @@ async function checkManagers(page: Page, who: string, staff: boolean) {
   await expect(dialog).toBeHidden();
 }
 
+/** Issue 21: the account page, and its password form's own messages. */
+async function checkAccount(page: Page, who: string) {
+  await open(page, '/account', 'アカウント設定');
+  await expect(page.getByRole('switch').first()).toBeVisible();
+  await expect(page.getByText('成功').first()).toBeVisible();
+  await expectNoAxeViolations(page, `account (${who})`);
+  await page.getByRole('button', { name: 'パスワードを変更' }).click();
+  await expect(page.getByText('現在のパスワードを入力してください。')).toBeVisible();
+  await expectNoAxeViolations(page, `account password form with errors (${who})`);
+}
+
 async function checkPermissionDenied(page: Page, path: string, who: string) {
   await page.goto(path);
   await page.waitForURL('**/permission-denied');
@@ -152,6 +163,7 @@ for (const { account, who } of roles) {
     await checkTop(page, who);
     await checkOrders(page, who, isMobile, account === 'staff');
     await checkSharedFiles(page, who);
+    await checkAccount(page, who);
     if (account === 'user') {
       await checkPermissionDenied(page, '/managers', who);
     } else {

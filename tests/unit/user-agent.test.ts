@@ -37,6 +37,10 @@ describe('browserOf: a short readable browser and system from a User-Agent', () 
       'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
       'Firefox 133 / Linux',
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.85 Safari/537.36',
+      'Chrome 131 / Linux',
+    ],
     ['curl/8.5.0', '不明'],
     ['', '不明'],
   ];

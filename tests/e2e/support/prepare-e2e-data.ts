@@ -9,6 +9,9 @@ import { openPlatform, seedDemoIfEmpty } from '../../../server/platform';
 export const E2E_ACCOUNTS = [
   { mail: 'deleted@example.com', user_name: '削除 済子', deleted: true },
   { mail: 'reset@example.com', user_name: '再設定 太郎', deleted: false },
+  // The account page's browser test changes their passwords, one per project (account.spec.ts).
+  { mail: 'account-desktop@example.com', user_name: '設定 机子', deleted: false },
+  { mail: 'account-phone@example.com', user_name: '設定 携帯', deleted: false },
 ] as const;
 
 const config = loadConfig();

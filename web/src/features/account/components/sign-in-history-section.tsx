@@ -14,7 +14,7 @@ export const SIGN_IN_HISTORY_TEXTS = {
 
 function Result({ event }: { event: SignInEvent }) {
   return (
-    <Badge color={event.success ? 'teal' : 'red'} variant="light" radius="sm">
+    <Badge color={event.success ? 'teal' : 'red'} variant="light" radius="sm" mt={4} tt="none">
       {signInResultLabel(event)}
     </Badge>
   );
@@ -76,12 +76,11 @@ export function SignInHistorySection() {
       >
         {items.map((event) => (
           <Paper component="li" key={event.id} withBorder p="sm" radius="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={600} size="sm">
-                {signInTime(event.at)}
-              </Text>
-              <Result event={event} />
-            </Group>
+            {/* The time on its own line, the result below it: a failure's reason reads whole. */}
+            <Text fw={600} size="sm">
+              {signInTime(event.at)}
+            </Text>
+            <Result event={event} />
             <Text size="sm" mt={4}>
               {event.browser}
             </Text>
