@@ -44,12 +44,14 @@ function line(n: number): LedgerItem {
 const searches = () =>
   fakeServer
     .calls('POST /api/v1/spec/search-result-ledgerItem')
-    .map((r) => r.body as { notification_id?: number; customer_code: number });
+    .map((r) => r.body as { notification_id?: number; customer_code: number; status: string });
 
 beforeEach(() => {
   fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', ({ body }: FakeRequest) => {
-    const b = body as { notification_id?: number; page: number; page_size: number };
-    const items = b.notification_id === 42 ? [line(1), line(2), line(3)] : [line(9)];
+    const b = body as { notification_id?: number; status: string; page: number; page_size: number };
+    // The notified lines are shipped: a search for backlog lines would not find them.
+    const lines = b.notification_id === 42 ? [line(1), line(2), line(3)] : [line(9)];
+    const items = b.status === 'backlog' ? [] : lines;
     return json(200, { items, total: items.length, page: b.page, page_size: b.page_size });
   });
 });
@@ -61,7 +63,13 @@ describe('the orders screen from a shipment notification mail', () => {
       path: '/orders?notification=42&customer=10001',
     });
     expect(await screen.findByText('出荷通知メールの明細（3件）を表示しています')).toBeTruthy();
-    expect(searches().at(-1)).toMatchObject({ customer_code: 10001, notification_id: 42 });
+    // The link names no conditions: every status, no start date (not the screen's defaults).
+    expect(searches().at(-1)).toMatchObject({
+      customer_code: 10001,
+      notification_id: 42,
+      status: 'all',
+      from_date: null,
+    });
     expect(await screen.findAllByText('NOTIFIED-1')).not.toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'すべての明細を表示' }));
@@ -71,7 +79,7 @@ describe('the orders screen from a shipment notification mail', () => {
   });
 
   it('shows no caption and sends no notification without one in the address', async () => {
-    renderWithProviders(<OrdersPage />, { session: USER, path: '/orders' });
+    renderWithProviders(<OrdersPage />, { session: USER, path: '/orders?status=all' });
     expect(await screen.findAllByText('NOTIFIED-9')).not.toHaveLength(0);
     expect(screen.queryByText(/出荷通知メールの明細/)).toBeNull();
     expect(searches().every((b) => b.notification_id === undefined)).toBe(true);

@@ -64,9 +64,18 @@ export function orderSearchFromParams(
   const defaults = defaultOrderFilters(now);
   if (!hasOrderSearch(params)) return { filters: defaults, sort: null, page: 1, customer: null };
 
-  const status = LEDGER_STATUS_FILTERS.find((s) => s === params.get('status')) ?? defaults.status;
+  // A shipment notification mail's link names no conditions: its lines are shipped and may be of
+  // any order date, so it starts from every status and no start date instead of the defaults.
+  const fromMail = params.has('notification');
+  const status =
+    LEDGER_STATUS_FILTERS.find((s) => s === params.get('status')) ??
+    (fromMail ? 'all' : defaults.status);
   // "from=" (present, empty) is a cleared start date; no "from" at all is the default start.
-  let fromDate = params.has('from') ? isoDate(params.get('from')) : defaults.fromDate;
+  let fromDate = params.has('from')
+    ? isoDate(params.get('from'))
+    : fromMail
+      ? null
+      : defaults.fromDate;
   let toDate = isoDate(params.get('to'));
   if (fromDate && toDate && fromDate > toDate) [fromDate, toDate] = [toDate, fromDate];
   const keywords = params
