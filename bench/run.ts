@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildNeeded } from '../scripts/build-state.mjs';
+import { runAuditBench } from './audit';
 import { runExportBench } from './export';
 import { runLedgerBench } from './ledger';
 import { runMixedLoad } from './mixed';
@@ -81,3 +82,5 @@ const only = process.env.BENCH_ONLY;
 if (only === undefined || only === '' || only === 'startup') await main();
 if (only === undefined || only === '' || only === 'ledger') await runLedgerBench();
 if (only === undefined || only === '' || only === 'export') await runExportBench();
+// The audit view's search over 5 million events (bench/audit.ts, decision 017).
+if (only === undefined || only === '' || only === 'audit') await runAuditBench();

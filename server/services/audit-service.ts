@@ -23,6 +23,7 @@ import {
   searchAuditEvents,
 } from '../repositories/audit-search-repository';
 import { findCustomer } from '../repositories/customers-repository';
+import { mailOutboxCounts } from '../repositories/mail-outbox-repository';
 import { auditReach, authorize, mayFilterAuditByCustomer, mayReadAudit } from './authorization';
 import type { Caller } from './caller';
 import { auditActorOf, type DatabasePort } from './ports';
@@ -56,14 +57,9 @@ async function criteriaOf(
   };
 }
 
-export interface AuditSearchDeps extends DatabasePort {
-  /** The mail outbox's counts, shown to staff (issue 21); absent when the server has none. */
-  mailOutboxCounts?: () => Promise<{ pending: number; failed: number; sent: number }>;
-}
-
 /** GET /api/v1/audit: one page of 100 events, newest first, and the total up to 10 000. */
 export async function searchAudit(
-  deps: AuditSearchDeps,
+  deps: DatabasePort,
   caller: Caller,
   query: AuditSearchQuery,
 ): Promise<AuditPage> {
@@ -75,7 +71,8 @@ export async function searchAudit(
       offset: (page - 1) * AUDIT_PAGE_SIZE,
     }),
     countAuditEvents(deps.db, criteria, AUDIT_COUNT_CAP),
-    caller.isStaff && deps.mailOutboxCounts ? deps.mailOutboxCounts() : Promise.resolve(null),
+    // Staff see the mail outbox's counts beside the events (issue 21's mails).
+    caller.isStaff ? mailOutboxCounts(deps.db) : Promise.resolve(null),
   ]);
   return {
     items: rows.map((r) => ({
@@ -95,7 +92,9 @@ export async function searchAudit(
     total_capped: counted > AUDIT_COUNT_CAP,
     page,
     page_size: AUDIT_PAGE_SIZE,
-    ...(mail ? { mail_outbox: mail } : {}),
+    ...(mail
+      ? { mail_outbox: { pending: mail.pending, failed: mail.failed, sent: mail.sent } }
+      : {}),
   };
 }
 

@@ -585,6 +585,21 @@ describe('who sees which events', () => {
     expect((await search('admin', { customer_code: '10002' })).total).toBeGreaterThan(0);
   });
 
+  it('staff see the mail outbox’s counts beside the events; administrators do not', async () => {
+    const counts = (await search('staff')).mail_outbox;
+    expect(counts).toEqual({
+      pending: expect.any(Number),
+      failed: expect.any(Number),
+      sent: expect.any(Number),
+    });
+    const { rows } = (await t.database.db.execute(
+      sql`select count(*)::int as n from mail_outbox`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(counts!.pending + counts!.failed + counts!.sent).toBeLessThanOrEqual(rows[0]!.n);
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    expect((await search('admin')).mail_outbox).toBeUndefined();
+  });
+
   it('tampered identity fields change nothing: the caller decides', async () => {
     const staffRow = await rowIdOf(MAIL.staff, 99999);
     const res = await call('user', {

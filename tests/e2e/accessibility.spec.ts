@@ -143,6 +143,13 @@ async function checkAccount(page: Page, who: string) {
   await expectNoAxeViolations(page, `account password form with errors (${who})`);
 }
 
+/** Issue 22: the audit view with its events (staff and corporate administrators). */
+async function checkAudit(page: Page, who: string) {
+  await open(page, '/audit', '操作履歴');
+  await expect(page.getByText(/^全[\d,]+件|件以上/).first()).toBeVisible();
+  await expectNoAxeViolations(page, `audit (${who})`);
+}
+
 async function checkPermissionDenied(page: Page, path: string, who: string) {
   await page.goto(path);
   await page.waitForURL('**/permission-denied');
@@ -166,8 +173,10 @@ for (const { account, who } of roles) {
     await checkAccount(page, who);
     if (account === 'user') {
       await checkPermissionDenied(page, '/managers', who);
+      await checkPermissionDenied(page, '/audit', who);
     } else {
       await checkManagers(page, who, account === 'staff');
+      await checkAudit(page, who);
     }
     if (account === 'admin') await checkPermissionDenied(page, '/edit-top', who);
     if (account === 'staff') {

@@ -16,12 +16,7 @@ const tags = ['audit'];
  * The audit view (issue 22, docs/decisions/017): GET /audit (one page) and GET /audit/export (CSV).
  * Staff see every event, corporate administrators their corporations' (services/authorization.ts).
  */
-export async function auditRoutes(
-  app: FastifyInstance,
-  opts: {
-    mailOutboxCounts?: () => Promise<{ pending: number; failed: number; sent: number }>;
-  } = {},
-) {
+export async function auditRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -35,15 +30,7 @@ export async function auditRoutes(
         response: { 200: auditPageSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
-    async (request) =>
-      searchAudit(
-        {
-          db: app.db,
-          ...(opts.mailOutboxCounts ? { mailOutboxCounts: opts.mailOutboxCounts } : {}),
-        },
-        callerOf(request),
-        request.query,
-      ),
+    async (request) => searchAudit({ db: app.db }, callerOf(request), request.query),
   );
 
   api.get(

@@ -37,7 +37,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                 <Text size="sm" fw={500}>
                   {auditActionLabel(event.action)}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" className={classes.nowrap}>
                   {event.action}
                 </Text>
               </Table.Td>
