@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createLedgerItem, ledgerCsv } from '../api/helpers/ledger-factory';
+import { DEMO_PASSWORD } from './support/login-as';
+import { linkIn, type Mail, mailFileNames, readMails } from './support/mail';
+
+// Issue 21 (docs/decisions/014): a shipment notification mail's two links as a person follows
+// them — the orders screen on exactly the notified lines (through sign-in when signed out), and
+// the unsubscribe page — at both viewports.
+
+// Sign-in, an import and a mail each take seconds on a busy machine.
+test.setTimeout(180_000);
+
+const shots = process.env.E2E_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
+/** Imports one shipped line of customer 10001 as staff (through the API); the recipient's mail. */
+async function shipLine(page: Page, itemName: string, recipient = 'user@example.com') {
+  const seen = await mailFileNames();
+  const api = page.request;
+  const origin = new URL(page.url() === 'about:blank' ? 'http://x' : page.url()).origin;
+  const signIn = await api.post('/api/auth/sign-in/email', {
+    data: { email: 'staff@example.com', password: DEMO_PASSWORD },
+    headers: origin === 'http://x' ? {} : { origin },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const token = (await (await api.get('/api/auth/token')).json()).token as string;
+  const imported = await api.post('/api/v1/spec/import-ledger', {
+    data: ledgerCsv([createLedgerItem({ item_name: itemName, quantity: 7 })]),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv; charset=utf-8' },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  await api.post('/api/auth/sign-out', { headers: origin === 'http://x' ? {} : { origin } });
+  // The mail goes through the outbox: a busy machine takes longer than the usual wait.
+  let mail: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        mail = (await readMails())
+          .filter((m) => m.to.includes(recipient) && !seen.has(m.file))
+          .find((m) => m.subject.includes('出荷のお知らせ'));
+        return mail !== undefined;
+      },
+      { message: `a shipment mail to ${recipient}`, timeout: 90_000 },
+    )
+    .toBe(true);
+  return mail!;
+}
+
+test('the orders link shows exactly the notified lines, through sign-in when signed out', async ({
+  page,
+}, info) => {
+  await page.goto('/login');
+  // Short: a long item number is cut short in the table and the cards.
+  const item = `SHIP-${info.project.name[0]}${String(Date.now()).slice(-5)}`;
+  const mail = await shipLine(page, item);
+  const link = new URL(linkIn(mail.text, '/orders?notification='));
+
+  // Signed out: the sign-in screen, then the link itself.
+  await page.context().clearCookies();
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.waitForURL('**/login**');
+  await page.getByRole('textbox', { name: 'メールアドレス' }).fill('user@example.com');
+  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.waitForURL(
+    (url) => url.pathname === '/orders' && url.search.includes('notification='),
+  );
+  await expect(page.getByText('出荷通知メールの明細（1件）を表示しています')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText(item).first()).toBeVisible();
+  await shot(page, `orders-notification-${info.project.name}`);
+
+  await page.getByRole('button', { name: 'すべての明細を表示' }).click();
+  await expect(page.getByText(/出荷通知メールの明細/)).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.has('notification')).toBe(false);
+});
+
+test('the unsubscribe link asks first, then turns the mails off', async ({ page }, info) => {
+  await page.goto('/login');
+  // A recipient of its own per viewport: the desktop run's unsubscribe must not stop the phone's.
+  const recipient = info.project.name === 'phone' ? 'multi@example.com' : 'admin@example.com';
+  const mail = await shipLine(page, `E2E-UNSUB-${info.project.name}-${Date.now()}`, recipient);
+  const link = new URL(linkIn(mail.text, '/mail/unsubscribe'));
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: '出荷のお知らせメールの配信停止' })).toBeVisible();
+  await shot(page, `unsubscribe-ask-${info.project.name}`);
+  await page.getByRole('button', { name: '配信を停止する' }).click();
+  await expect(page.getByRole('heading', { name: '配信を停止しました' })).toBeVisible();
+  await shot(page, `unsubscribe-done-${info.project.name}`);
+});
