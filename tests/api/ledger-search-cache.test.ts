@@ -266,24 +266,27 @@ describe.runIf(redisUrl)("with the cache's Redis gone, searches answer from the 
 });
 
 describe('with LEDGER_CACHE_MB=0 there is no cache', () => {
-  it('every search reads the ledger', async () => {
-    const t = await createTestApp({
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
       seed: { ledgerLinesPerCustomer: 0 },
       env: { LEDGER_CACHE_MB: '0' },
     });
-    try {
-      expect(t.platform.ledgerCache).toBeNull();
-      await insertLedgerItems(t.database.db, lines(2));
-      const user = await tokenOf(t, 'user');
-      const body = { customer_code: 10001, ...IN_2026, page: 1 };
-      for (let i = 0; i < 2; i++) {
-        const statements = await statementsDuring(t, async () => {
-          expect((await search(t, user, body)).json().total).toBe(2);
-        });
-        expect(readsLedger(statements).length).toBe(2);
-      }
-    } finally {
-      await t.close();
+    await insertLedgerItems(t.database.db, lines(2));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('every search reads the ledger', async () => {
+    expect(t.platform.ledgerCache).toBeNull();
+    const user = await tokenOf(t, 'user');
+    const body = { customer_code: 10001, ...IN_2026, page: 1 };
+    for (let i = 0; i < 2; i++) {
+      const statements = await statementsDuring(t, async () => {
+        expect((await search(t, user, body)).json().total).toBe(2);
+      });
+      expect(readsLedger(statements).length).toBe(2);
     }
   });
 });
