@@ -42,27 +42,83 @@ export interface AuditExportRow extends AuditRow {
 /** Rows that belong to staff: customer 99999 or the staff user type (users-repository's rule). */
 const staffRow = sql`(s.customer_code = ${STAFF_CUSTOMER_CODE} or s.user_type_id = ${STAFF_USER_TYPE_ID})`;
 
+const intArray = (values: readonly number[]) =>
+  sql`${`{${values.map((v) => Math.trunc(Number(v))).join(',')}}`}::int[]`;
+const textArray = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
+
+/**
+ * Up to this many customers and users of an administrator's reach, each is read from its own index
+ * range, newest first, and the ranges merged (a small corporation's events are a sliver of the
+ * log: walking the whole log by time to find them would read millions). A larger reach is most of
+ * the log, read by time with the reach as a filter.
+ */
+const MAX_BRANCHES = 64;
+
+/** How a search reads the reach: everything, nothing, one condition, or one range per branch. */
+type ReachPlan =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'filter'; condition: SQL }
+  | { kind: 'branches'; branches: SQL[]; exclusion: SQL };
+
 /**
  * An administrator's reach (docs/decisions/017): an event whose customer is one of their
  * corporations' customers, or, naming no customer, whose actor is a user row of those customers;
- * and never an event whose actor is staff (a person with any staff row, by identity or mail).
+ * and never an event whose actor is staff (any row of the actor's identity or mail a staff row).
+ * Read once per search (a few small lookups), then written into the search as constants.
  */
-function reachCondition(reach: AuditReach): SQL | undefined {
-  if (reach === 'all') return undefined;
-  const corporations = sql`${`{${reach.corporateCodes.map(Number).join(',')}}`}::int[]`;
-  return sql`(
-    (a.customer_code in (select c.customer_code from customers c where c.corporate_code = any(${corporations}))
-      or (a.customer_code is null and a.actor_user_id in (
-        select u.id from users u join customers c on c.customer_code = u.customer_code
-        where c.corporate_code = any(${corporations}))))
-    and (a.actor_user_id is null or a.actor_user_id not in (
-      select u.id from users u
-      where u.mail in (select s.mail from users s where ${staffRow})
-         or u.firebase_uid in (select s.firebase_uid from users s where ${staffRow} and s.firebase_uid is not null)))
-    and (a.actor_mail is null or a.actor_mail not in (select s.mail from users s where ${staffRow})))`;
+async function planReach(db: Pick<Database, 'execute'>, reach: AuditReach): Promise<ReachPlan> {
+  if (reach === 'all') return { kind: 'all' };
+  const corporations = intArray(reach.corporateCodes);
+  const result = await db.execute(sql`
+    select
+      (select coalesce(array_agg(c.customer_code order by c.customer_code), '{}')
+         from customers c where c.corporate_code = any(${corporations})) as customers,
+      (select coalesce(array_agg(u.id order by u.id), '{}')
+         from users u join customers c on c.customer_code = u.customer_code
+         where c.corporate_code = any(${corporations})) as users,
+      (select coalesce(array_agg(u.id order by u.id), '{}') from users u
+         where u.mail in (select s.mail from users s where ${staffRow})
+            or u.firebase_uid in (select s.firebase_uid from users s
+                                  where ${staffRow} and s.firebase_uid is not null)) as staff_ids,
+      (select coalesce(array_agg(distinct s.mail), '{}') from users s where ${staffRow}) as staff_mails`);
+  const row = (
+    result as unknown as {
+      rows: { customers: number[]; users: number[]; staff_ids: number[]; staff_mails: string[] }[];
+    }
+  ).rows[0]!;
+  const staffIds = row.staff_ids.map(Number);
+  const users = row.users.map(Number).filter((id) => !staffIds.includes(id));
+  const customers = row.customers.map(Number);
+  if (customers.length + users.length === 0) return { kind: 'none' };
+  const exclusion = sql`(a.actor_user_id is null or not (a.actor_user_id = any(${intArray(staffIds)})))
+    and (a.actor_mail is null or not (a.actor_mail = any(${textArray(row.staff_mails)})))`;
+  if (customers.length + users.length <= MAX_BRANCHES) {
+    return {
+      kind: 'branches',
+      branches: [
+        ...customers.map((code) => sql`a.customer_code = ${code}`),
+        ...users.map((id) => sql`a.customer_code is null and a.actor_user_id = ${id}`),
+      ],
+      exclusion,
+    };
+  }
+  return {
+    kind: 'filter',
+    condition: sql`(a.customer_code = any(${intArray(customers)})
+      or (a.customer_code is null and a.actor_user_id = any(${intArray(users)})))
+      and ${exclusion}`,
+  };
 }
 
-function whereOf(criteria: AuditCriteria, after?: { createdAt: string; id: number }): SQL {
+/** The filters' conditions (the reach apart), after the keyset position when there is one. */
+function filtersOf(criteria: AuditCriteria, after?: { createdAt: string; id: number }): SQL[] {
   const conditions: SQL[] = [];
   if (criteria.from)
     conditions.push(sql`a.created_at >= ${criteria.from.toISOString()}::timestamptz`);
@@ -71,15 +127,31 @@ function whereOf(criteria: AuditCriteria, after?: { createdAt: string; id: numbe
   if (criteria.customerCode !== undefined)
     conditions.push(sql`a.customer_code = ${criteria.customerCode}`);
   if (criteria.action !== undefined) conditions.push(sql`a.action = ${criteria.action}`);
-  const reach = reachCondition(criteria.reach);
-  if (reach) conditions.push(reach);
   if (after) {
     conditions.push(sql`(a.created_at, a.id) < (${after.createdAt}::timestamptz, ${after.id})`);
   }
-  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+  return conditions;
 }
 
-const exactTime = sql`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const and = (conditions: SQL[]) =>
+  conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+
+/**
+ * The statements' FROM: the matching events as one set. Under a branch plan, each branch's newest
+ * `perBranch` events (none of the page can be older), merged; otherwise the log itself.
+ */
+function sourceOf(plan: ReachPlan, filters: SQL[], perBranch: number, columns: SQL): SQL {
+  if (plan.kind === 'branches') {
+    const parts = plan.branches.map(
+      (branch) => sql`(select ${columns} from audit_log a
+        where ${and([branch, ...filters, plan.exclusion])}
+        order by a.created_at desc, a.id desc limit ${perBranch})`,
+    );
+    return sql`(${sql.join(parts, sql` union all `)}) a`;
+  }
+  const where = plan.kind === 'filter' ? and([...filters, plan.condition]) : and(filters);
+  return sql`(select ${columns} from audit_log a where ${where}) a`;
+}
 
 interface RawRow {
   id: string;
@@ -112,29 +184,46 @@ const toRow = (r: RawRow): AuditRow => ({
   userAgent: r.user_agent,
 });
 
+const PAGE_COLUMNS = sql`a.id, a.created_at, a.actor_user_id, a.actor_mail, a.customer_code,
+  a.action, a.entity, a.entity_id, a.ip_address, a.user_agent`;
+
 /**
- * One page, newest first. The events are chosen and ordered first, the customers' names joined to
- * those rows only, so that the join never changes the plan of the search.
+ * Events newest first from `offset`, `limit` of them. The events are chosen and ordered first,
+ * the customers' names joined to those rows only, so that the join never changes the plan.
  */
+async function readEvents(
+  db: Pick<Database, 'execute'>,
+  criteria: AuditCriteria,
+  plan: ReachPlan,
+  page: { limit: number; offset: number; after?: { createdAt: string; id: number } },
+  withDetail: boolean,
+): Promise<RawRow[]> {
+  if (plan.kind === 'none') return [];
+  const columns = withDetail ? sql`${PAGE_COLUMNS}, a.after` : PAGE_COLUMNS;
+  const source = sourceOf(plan, filtersOf(criteria, page.after), page.offset + page.limit, columns);
+  const result = await db.execute(sql`
+    select e.id::text as id,
+           to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+           e.actor_user_id, e.actor_mail, e.customer_code, c.customer_name, e.action, e.entity,
+           e.entity_id, e.ip_address, e.user_agent${withDetail ? sql`, e.after` : sql``}
+    from (
+      select a.* from ${source}
+      order by a.created_at desc, a.id desc
+      limit ${page.limit} offset ${page.offset}
+    ) e
+    left join customers c on c.customer_code = e.customer_code
+    order by e.created_at desc, e.id desc`);
+  return rowsOf(result);
+}
+
+/** One page, newest first. */
 export async function searchAuditEvents(
   db: Pick<Database, 'execute'>,
   criteria: AuditCriteria,
   page: { limit: number; offset: number },
 ): Promise<AuditRow[]> {
-  const result = await db.execute(sql`
-    select e.id::text as id, e.created_at, e.actor_user_id, e.actor_mail, e.customer_code,
-           c.customer_name, e.action, e.entity, e.entity_id, e.ip_address, e.user_agent
-    from (
-      select a.id, ${exactTime} as created_at, a.created_at as at, a.actor_user_id, a.actor_mail,
-             a.customer_code, a.action, a.entity, a.entity_id, a.ip_address, a.user_agent
-      from audit_log a
-      where ${whereOf(criteria)}
-      order by a.created_at desc, a.id desc
-      limit ${page.limit} offset ${page.offset}
-    ) e
-    left join customers c on c.customer_code = e.customer_code
-    order by e.at desc, e.id desc`);
-  return rowsOf(result).map(toRow);
+  const plan = await planReach(db, criteria.reach);
+  return (await readEvents(db, criteria, plan, page, false)).map(toRow);
 }
 
 /** The events matching, counted up to `cap` + 1 (more than `cap` means "over the cap"). */
@@ -143,10 +232,22 @@ export async function countAuditEvents(
   criteria: AuditCriteria,
   cap: number,
 ): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from (
-      select 1 from audit_log a where ${whereOf(criteria)} limit ${cap + 1}
-    ) t`);
+  const plan = await planReach(db, criteria.reach);
+  if (plan.kind === 'none') return 0;
+  const filters = filtersOf(criteria);
+  const source =
+    plan.kind === 'branches'
+      ? sql`(${sql.join(
+          plan.branches.map(
+            (branch) =>
+              sql`(select 1 from audit_log a where ${and([branch, ...filters, plan.exclusion])} limit ${cap + 1})`,
+          ),
+          sql` union all `,
+        )}) t`
+      : sql`(select 1 from audit_log a
+          where ${plan.kind === 'filter' ? and([...filters, plan.condition]) : and(filters)}
+          limit ${cap + 1}) t`;
+  const result = await db.execute(sql`select count(*)::int as n from ${source}`);
   return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
@@ -159,17 +260,17 @@ export async function* iterateAuditEvents(
   criteria: AuditCriteria,
   batch = 1000,
 ): AsyncGenerator<AuditExportRow[]> {
+  const plan = await planReach(db, criteria.reach);
   let after: { createdAt: string; id: number } | undefined;
   for (;;) {
-    const result = await db.execute(sql`
-      select a.id::text as id, ${exactTime} as created_at, a.actor_user_id, a.actor_mail,
-             a.customer_code, c.customer_name, a.action, a.entity, a.entity_id, a.ip_address,
-             a.user_agent, a.after
-      from audit_log a left join customers c on c.customer_code = a.customer_code
-      where ${whereOf(criteria, after)}
-      order by a.created_at desc, a.id desc
-      limit ${batch}`);
-    const rows = rowsOf(result).map((r) => ({ ...toRow(r), after: r.after ?? null }));
+    const raw = await readEvents(
+      db,
+      criteria,
+      plan,
+      { limit: batch, offset: 0, ...(after ? { after } : {}) },
+      true,
+    );
+    const rows = raw.map((r) => ({ ...toRow(r), after: r.after ?? null }));
     if (rows.length > 0) yield rows;
     if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
