@@ -172,7 +172,9 @@ describe('shipment notification mails of an import', () => {
       'https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=412345678901',
     ]);
     const raw = await readFile(mail.file, 'utf8');
-    expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/[^>]+\/mail\/unsubscribe\?u=\d+&s=[\w-]+>/m);
+    expect(raw).toMatch(
+      /^List-Unsubscribe:\s+<http:\/\/[^>]+\/mail\/unsubscribe\?u=\d+&s=[\w-]+>/m,
+    );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
 
     const link = ordersLinkOf(mail);

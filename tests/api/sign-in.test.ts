@@ -11,8 +11,8 @@ import {
   signIn,
   signInRequest,
 } from './helpers/auth';
-import { deliveredMails } from './helpers/mail';
 import { onFirebase, passwordScreenOf } from './helpers/identities';
+import { deliveredMails } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;

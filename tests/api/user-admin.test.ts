@@ -2,8 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { bearer, cookieHeaderOf, signIn, signInRequest } from './helpers/auth';
-import { deliveredMails } from './helpers/mail';
 import { identityCount, onFirebase, passwordScreenOf } from './helpers/identities';
+import { deliveredMails } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;

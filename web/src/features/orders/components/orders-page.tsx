@@ -8,9 +8,9 @@ import { CHOOSE_CUSTOMER_PROMPT, unknownCustomerText } from '../utils/order-mess
 import { BulkDownloadBar } from './bulk-download-bar';
 import { CustomerSelect } from './customer-select';
 import { DownloadDialogs } from './download-dialogs';
-import { NotificationCaption } from './notification-caption';
 import { ExportDialogs, ExportMenu } from './export-menu';
 import { FilterPanel } from './filter-panel';
+import { NotificationCaption } from './notification-caption';
 import { OrderDetailPanel } from './order-detail-panel';
 import { OrderPager, OrderResults } from './order-results';
 import { FilterButton, FilterSummary, ResultCount } from './order-results-header';
