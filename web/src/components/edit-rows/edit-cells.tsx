@@ -110,7 +110,7 @@ export function EditSelect({
 
 /**
  * An on/off cell (the managers' shipment notification, issue 21): the value is 'on' or 'off';
- * the switch says which in words beside it, and a changed one is marked like the other cells.
+ * on a phone's card the switch says which in words beside it.
  */
 export function EditSwitch({
   label,
@@ -126,16 +126,9 @@ export function EditSwitch({
   const state = value === 'on' ? 'オン' : 'オフ';
   return (
     <Switch
-      // In the table the header names the column; the switch's name keeps it too.
+      // In the narrow table column the switch alone shows; its name says the column and state.
       label={
-        hideLabel ? (
-          <>
-            <VisuallyHidden>{label}</VisuallyHidden>
-            {state}
-          </>
-        ) : (
-          `${label}：${state}`
-        )
+        hideLabel ? <VisuallyHidden>{`${label}${state}`}</VisuallyHidden> : `${label}：${state}`
       }
       checked={value === 'on'}
       disabled={disabled}

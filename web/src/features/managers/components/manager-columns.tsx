@@ -27,14 +27,14 @@ export function managerColumns({
   return [
     textColumn<UserValues>('mail', 'メールアドレス', {
       type: 'email',
-      width: '24%',
+      width: '23%',
       // The server keeps a saved row's mail; another mail is a new row.
       readOnly: (row) => !row.isNew,
       header: <SortHeader label="メールアドレス" field="mail" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'mail') },
     }),
     textColumn<UserValues>('user_name', '氏名', {
-      width: '18%',
+      width: '17%',
       header: <SortHeader label="氏名" field="user_name" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'user_name') },
     }),
@@ -83,7 +83,7 @@ export function managerColumns({
     {
       key: 'shipment_mail',
       label: '出荷通知',
-      width: '8%',
+      width: '9%',
       render: (row, { hideLabel, change }) => (
         <EditSwitch
           label="出荷通知"
