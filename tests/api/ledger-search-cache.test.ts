@@ -21,6 +21,9 @@ const IMPORT = '/api/v1/spec/import-ledger';
 const IN_2026 = { from_date: '2026-01-01', to_date: '2026-12-31' };
 const redisUrl = process.env.TEST_REDIS_URL;
 
+/** Opening an app (PGlite and its migrations) took over two minutes on a loaded 2-core machine. */
+const OPEN_TIMEOUT_MS = 300_000;
+
 type Query = (...args: unknown[]) => unknown;
 
 /** The texts of the statements the app's database is sent while `run` runs. */
@@ -116,7 +119,7 @@ describe.each(kinds)('the answer cache %s', (kind, env) => {
       tokenOf(t, 'staff'),
       tokenOf(t, 'other'),
     ]);
-  });
+  }, OPEN_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
     if (env.REDIS_URL) await deleteOwnRedisKeys(env.REDIS_URL);
@@ -239,7 +242,7 @@ describe.runIf(redisUrl)("with the cache's Redis gone, searches answer from the 
     t = await createTestApp({ seed: { ledgerLinesPerCustomer: 0 }, env: { REDIS_URL: redisUrl! } });
     await redisReady(t);
     await insertLedgerItems(t.database.db, lines(4));
-  });
+  }, OPEN_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
     await deleteOwnRedisKeys(redisUrl!);
@@ -273,7 +276,7 @@ describe('with LEDGER_CACHE_MB=0 there is no cache', () => {
       env: { LEDGER_CACHE_MB: '0' },
     });
     await insertLedgerItems(t.database.db, lines(2));
-  });
+  }, OPEN_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });
@@ -308,7 +311,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL && redisUrl))(
       b = await openSecondInstance(a);
       await Promise.all([redisReady(a), redisReady(b)]);
       await insertLedgerItems(a.database.db, lines(12, { property_name: `複数台 ${run}` }));
-    });
+    }, OPEN_TIMEOUT_MS);
     afterAll(async () => {
       await b?.close();
       await a?.close();
