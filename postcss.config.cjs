@@ -10,5 +10,7 @@ module.exports = {
         'mantine-breakpoint-xl': '88em',
       },
     },
+    // Last: the dark colour scheme's rules go (the app is light only; decision 013).
+    './scripts/postcss-light-only.cjs': {},
   },
 };

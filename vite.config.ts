@@ -9,7 +9,14 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // web/ imports the shared rules as '@domain/…' (tsconfig.json "paths"; the server keeps relative imports).
-    alias: { '@domain': fileURLToPath(new URL('domain', import.meta.url)) },
+    alias: [
+      { find: '@domain', replacement: fileURLToPath(new URL('domain', import.meta.url)) },
+      // zod with its settings applied first (web/src/app/zod-config.ts), wherever it is imported.
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('web/src/app/zod-config.ts', import.meta.url)),
+      },
+    ],
   },
   css: {
     // postcss.config.cjs sits at the repository root, above the Vite root.
@@ -26,9 +33,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // zod and its settings (web/src/app/zod-config.ts) in one chunk, which every chunk
-            // with a schema imports: the settings apply before any schema is built. (Otherwise a
-            // shared chunk builds its schemas before main.tsx runs the settings.)
+            // zod and its settings (web/src/app/zod-config.ts, which the alias above puts in
+            // front of every import of zod) in one chunk, shared by every chunk with a schema.
             {
               name: 'zod',
               test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]app[\\/]zod-config\.ts/,

@@ -27,4 +27,5 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-export const APP_CONFIG_ELEMENT_ID = 'app-config';
+// Its own constant in constants.ts, so that the web app reads it without this file's zod schemas.
+export { APP_CONFIG_ELEMENT_ID } from './constants';

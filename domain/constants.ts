@@ -1,5 +1,8 @@
 // Business constants of docs/product.md §9. Both the web app and the server import them from here.
 
+/** The id of the <script type="application/json"> the server embeds the web app's configuration in. */
+export const APP_CONFIG_ELEMENT_ID = 'app-config';
+
 export const STAFF_CUSTOMER_CODE = 99999;
 export const STAFF_USER_TYPE_ID = 3;
 export const GENERAL_USER_TYPE_ID = 2;

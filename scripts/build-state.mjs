@@ -3,7 +3,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const SOURCE_DIRS = ['web', 'server', 'domain', 'db'];
-export const SOURCE_FILES = ['package-lock.json', 'vite.config.ts', 'postcss.config.cjs'];
+export const SOURCE_FILES = [
+  'package-lock.json',
+  'vite.config.ts',
+  'postcss.config.cjs',
+  'scripts/postcss-light-only.cjs',
+];
 export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js'];
 
 function newestMtime(path) {

@@ -1,5 +1,3 @@
-// First: zod's settings before any schema parses (web/src/app/zod-config.ts).
-import './app/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/provider';

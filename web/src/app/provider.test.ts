@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/http';
-import { createQueryClient } from './provider';
+import { createQueryClient } from './query-provider';
 
 describe('the app’s reads', () => {
   const retry = createQueryClient().getDefaultOptions().queries?.retry as (

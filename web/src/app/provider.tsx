@@ -9,7 +9,6 @@ import '@mantine/core/styles/VisuallyHidden.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Group.layer.css';
-import '@mantine/core/styles/Center.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
@@ -19,68 +18,37 @@ import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
-import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
-import '@mantine/core/styles/ThemeIcon.layer.css';
 import './global.css';
-import 'dayjs/locale/ja';
 import type { AppConfig } from '@domain/app-config';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AppConfigProvider } from '../lib/app-config';
-import { mayAskAgain } from '../lib/http';
 import { theme } from './theme';
-
-dayjs.locale('ja');
 
 // The toasts' container and styles load after the first screen (notifications.show() keeps what is
 // shown before in its store).
 const Notifications = lazy(() => import('./notifications'));
 
-/** How often a failed read is tried again: three times, unless the answer was final (a 404). */
-const READ_RETRIES = 3;
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        retry: (failures, error) => failures < READ_RETRIES && mayAskAgain(error),
-      },
-    },
-  });
-}
-
 export function AppProviders({
   children,
   config,
-  queryClient,
   env = 'default',
 }: {
   children: ReactNode;
-  /** Tests pass these; the app reads the embedded configuration. */
+  /** Tests pass this; the app reads the embedded configuration. */
   config?: AppConfig;
-  queryClient?: QueryClient;
   env?: 'default' | 'test';
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  // The query client is not here: the screens that use it bring it (query-provider.tsx).
   return (
     <AppConfigProvider config={config}>
-      <QueryClientProvider client={client}>
-        <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-          {/* docs/product.md §9: the date picker week starts on Monday. */}
-          <DatesProvider settings={{ locale: 'ja', firstDayOfWeek: 1 }}>
-            <Suspense fallback={null}>
-              <Notifications />
-            </Suspense>
-            {children}
-          </DatesProvider>
-        </MantineProvider>
-      </QueryClientProvider>
+      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+        <Suspense fallback={null}>
+          <Notifications />
+        </Suspense>
+        {children}
+      </MantineProvider>
     </AppConfigProvider>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { type RouteAccess, RouteGuard } from './route-guard';
@@ -9,9 +10,26 @@ const loginScreen = async () => ({
   Component: (await import('../features/auth/components/login-page')).LoginPage,
 });
 
-const appLayout = async () => ({
-  Component: (await import('../components/layout/app-layout')).AppLayout,
-});
+/**
+ * A screen that reads or writes through TanStack Query: loaded with the query client around it
+ * (query-provider.tsx). Every screen but the login screen, whose first load goes without it
+ * (decision 013, size budgets); the signed-in layout brings it to every screen inside it.
+ */
+const withQueries =
+  (load: () => Promise<ComponentType>) => async (): Promise<{ Component: ComponentType }> => {
+    const [Screen, { QueryProvider }] = await Promise.all([load(), import('./query-provider')]);
+    return {
+      Component: () => (
+        <QueryProvider>
+          <Screen />
+        </QueryProvider>
+      ),
+    };
+  };
+
+const appLayout = withQueries(
+  async () => (await import('../components/layout/app-layout')).AppLayout,
+);
 
 /** docs/product.md §2: the routes below admit only the people their access class admits. */
 const guarded = (access: RouteAccess, children: RouteObject[]): RouteObject => ({
@@ -38,24 +56,27 @@ export const routes: RouteObject[] = [
             { path: paths.login.path, lazy: loginScreen },
             {
               path: paths.mailResetPassword.path,
-              lazy: async () => ({
-                Component: (await import('../features/auth/components/mail-reset-password-page'))
-                  .MailResetPasswordPage,
-              }),
+              lazy: withQueries(
+                async () =>
+                  (await import('../features/auth/components/mail-reset-password-page'))
+                    .MailResetPasswordPage,
+              ),
             },
             {
               path: paths.mailSendComplete.path,
-              lazy: async () => ({
-                Component: (await import('../features/auth/components/mail-send-complete-page'))
-                  .MailSendCompletePage,
-              }),
+              lazy: withQueries(
+                async () =>
+                  (await import('../features/auth/components/mail-send-complete-page'))
+                    .MailSendCompletePage,
+              ),
             },
             {
               path: paths.resetPassword.path,
-              lazy: async () => ({
-                Component: (await import('../features/auth/components/reset-password-page'))
-                  .ResetPasswordPage,
-              }),
+              lazy: withQueries(
+                async () =>
+                  (await import('../features/auth/components/reset-password-page'))
+                    .ResetPasswordPage,
+              ),
             },
             // docs/product.md §2: unknown paths show the login screen.
             { path: '*', lazy: loginScreen },
@@ -63,10 +84,10 @@ export const routes: RouteObject[] = [
           guarded('tenant', [
             {
               path: paths.loginTenant.path,
-              lazy: async () => ({
-                Component: (await import('../features/auth/components/login-tenant-page'))
-                  .LoginTenantPage,
-              }),
+              lazy: withQueries(
+                async () =>
+                  (await import('../features/auth/components/login-tenant-page')).LoginTenantPage,
+              ),
             },
           ]),
         ],
@@ -147,7 +168,7 @@ export const routes: RouteObject[] = [
       {
         // docs/product.md §2: the fallback when the user data is missing, so it needs none.
         path: paths.header.path,
-        lazy: async () => ({ Component: (await import('./routes/header-only')).HeaderOnly }),
+        lazy: withQueries(async () => (await import('./routes/header-only')).HeaderOnly),
       },
     ],
   },

@@ -1,4 +1,5 @@
-import { APP_CONFIG_ELEMENT_ID, type AppConfig, appConfigSchema } from '@domain/app-config';
+import type { AppConfig } from '@domain/app-config';
+import { APP_CONFIG_ELEMENT_ID } from '@domain/constants';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 
 /**
@@ -21,14 +22,56 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   ],
 };
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every(isString);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether an embedded configuration has the shape of domain/app-config.ts's appConfigSchema. Checked
+ * by hand: this runs in every screen's first load, which has no room for zod (decision 013). The
+ * carrier table is only checked for its shape here; the orders screen, which builds links from
+ * it, applies its full rules (useTrackingUrl).
+ */
+export function isAppConfig(value: unknown): value is AppConfig {
+  if (!isObject(value)) return false;
+  const strings = [
+    'webTitle',
+    'publicBaseUrl',
+    'supportEmail',
+    'publicApiKey',
+    'drawingsUrl',
+    'drawingsPassword',
+    'companyHomeUrl',
+  ] as const;
+  return (
+    strings.every((key) => isString(value[key])) &&
+    isStringList(value.urlPrefixes) &&
+    Array.isArray(value.companyPages) &&
+    value.companyPages.every(
+      (page) => isObject(page) && isString(page.label) && isString(page.url),
+    ) &&
+    (value.carrierTracking === undefined ||
+      (isObject(value.carrierTracking) &&
+        Object.values(value.carrierTracking).every(
+          (entry) =>
+            isObject(entry) &&
+            isString(entry.name) &&
+            isStringList(entry.aliases) &&
+            isString(entry.url),
+        )))
+  );
+}
+
 /** Reads the configuration the production server embeds before </head> (docs/product.md §14). */
 export function readAppConfig(doc: Document = document): AppConfig {
   const text = doc.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return DEFAULT_APP_CONFIG;
   try {
-    const parsed = appConfigSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-    console.warn('Embedded app-config is invalid; using defaults.', parsed.error.issues);
+    const parsed: unknown = JSON.parse(text);
+    if (isAppConfig(parsed)) return parsed;
+    console.warn('Embedded app-config is invalid; using defaults.');
   } catch (error) {
     console.warn('Embedded app-config is not JSON; using defaults.', error);
   }

@@ -1,29 +1,70 @@
-import { customerCodeListSchema } from '@domain/api/user';
 import { STORAGE_KEYS } from '@domain/constants';
-import { z } from 'zod';
 
 // The signed-in session as this tab stores it (sessionStorage) and as another tab hands it over.
+// Checked by hand, not with zod: this code is in every screen's first load, the login screen's
+// too, and zod would add 25 KB gzip to it (decision 013, size budgets).
 
 /** The user record kept in browser storage under `userInfo` (docs/product.md §3, Login session). */
-export const userInfoSchema = z.object({
-  accountLockDate: z.string().nullable(),
-  createdAt: z.string(),
-  customerCode: z.number().int(),
-  deleteFlag: z.boolean(),
-  firebaseUid: z.string().nullable(),
-  id: z.number().int(),
-  mail: z.string(),
-  updatedAt: z.string(),
-  userName: z.string(),
-  userTypeId: z.number().int(),
-  userTypeName: z.string(),
-});
-export type UserInfo = z.infer<typeof userInfoSchema>;
+export interface UserInfo {
+  accountLockDate: string | null;
+  createdAt: string;
+  customerCode: number;
+  deleteFlag: boolean;
+  firebaseUid: string | null;
+  id: number;
+  mail: string;
+  updatedAt: string;
+  userName: string;
+  userTypeId: number;
+  userTypeName: string;
+}
 
-export { customerCodeListSchema };
 /** The signed-in corporation's customers, code → name, as get-customer-code-list answers. */
-export const corporationCustomersSchema = z.record(z.string(), z.string());
-export type CorporationCustomers = z.infer<typeof corporationCustomersSchema>;
+export type CorporationCustomers = Record<string, string>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The user record's fields and their kinds, as stored. */
+const USER_INFO_FIELDS: Record<keyof UserInfo, 'string' | 'string|null' | 'integer' | 'boolean'> = {
+  accountLockDate: 'string|null',
+  createdAt: 'string',
+  customerCode: 'integer',
+  deleteFlag: 'boolean',
+  firebaseUid: 'string|null',
+  id: 'integer',
+  mail: 'string',
+  updatedAt: 'string',
+  userName: 'string',
+  userTypeId: 'integer',
+  userTypeName: 'string',
+};
+
+function hasKind(value: unknown, kind: (typeof USER_INFO_FIELDS)[keyof UserInfo]): boolean {
+  if (kind === 'integer') return Number.isInteger(value);
+  if (kind === 'string|null') return value === null || isString(value);
+  return typeof value === kind;
+}
+
+/** A stored user record of this shape, with its fields only (a stored copy may carry more), or null. */
+export function userInfoOf(value: unknown): UserInfo | null {
+  if (!isRecord(value)) return null;
+  const fields = Object.entries(USER_INFO_FIELDS);
+  if (!fields.every(([key, kind]) => hasKind(value[key], kind))) return null;
+  return Object.fromEntries(fields.map(([key]) => [key, value[key]])) as unknown as UserInfo;
+}
+
+/** A list of whole customer codes. */
+export function isCustomerCodeList(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((code) => Number.isInteger(code));
+}
+
+export function isCorporationCustomers(value: unknown): value is CorporationCustomers {
+  return isRecord(value) && Object.values(value).every(isString);
+}
 
 /**
  * sessionStorage keys of the signed-in session. sessionStorage, not localStorage: the session is
@@ -73,10 +114,11 @@ export interface LoginNotice {
 export function readLoginNotice(state: unknown): LoginNotice | null {
   if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
   const { notice } = state as { notice: unknown };
-  const parsed = z
-    .object({ kind: z.enum(['error', 'success', 'info']), lines: z.array(z.string()) })
-    .safeParse(notice);
-  return parsed.success ? parsed.data : null;
+  if (!isRecord(notice)) return null;
+  const { kind, lines } = notice;
+  if (kind !== 'error' && kind !== 'success' && kind !== 'info') return null;
+  if (!Array.isArray(lines) || !lines.every(isString)) return null;
+  return { kind, lines: [...lines] };
 }
 
 export const INACTIVITY_NOTICE: LoginNotice = {
@@ -109,23 +151,19 @@ export function readStoredSession(
   storage: Pick<Storage, 'getItem'> = window.sessionStorage,
 ): SessionData {
   const identityUid = storage.getItem(SESSION_STORAGE_KEYS.identityUid);
-  const userInfo = userInfoSchema.safeParse(readJson(storage, SESSION_STORAGE_KEYS.userInfo));
-  const codes = customerCodeListSchema.safeParse(
-    readJson(storage, SESSION_STORAGE_KEYS.customerCodeList),
-  );
-  const customerCodeList = codes.success ? codes.data : [];
-  if (userInfo.success) {
-    const customers = corporationCustomersSchema.safeParse(
-      readJson(storage, SESSION_STORAGE_KEYS.corporationCustomers),
-    );
+  const userInfo = userInfoOf(readJson(storage, SESSION_STORAGE_KEYS.userInfo));
+  const codes = readJson(storage, SESSION_STORAGE_KEYS.customerCodeList);
+  const customerCodeList = isCustomerCodeList(codes) ? codes : [];
+  if (userInfo) {
+    const customers = readJson(storage, SESSION_STORAGE_KEYS.corporationCustomers);
     return {
       status: 'signedIn',
-      identityUid: identityUid ?? userInfo.data.firebaseUid,
-      userInfo: userInfo.data,
+      identityUid: identityUid ?? userInfo.firebaseUid,
+      userInfo,
       customerCodeList,
       customerName: storage.getItem(SESSION_STORAGE_KEYS.customerName) ?? '',
       corporationName: storage.getItem(SESSION_STORAGE_KEYS.corporationName) ?? '',
-      corporationCustomers: customers.success ? customers.data : {},
+      corporationCustomers: isCorporationCustomers(customers) ? customers : {},
     };
   }
   if (identityUid && customerCodeList.length > 0) {

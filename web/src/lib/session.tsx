@@ -43,8 +43,6 @@ import { useInactivityTimeout } from './use-inactivity-timeout';
 export {
   type CorporationCustomers,
   clearStoredSession,
-  corporationCustomersSchema,
-  customerCodeListSchema,
   INACTIVITY_NOTICE,
   type LoginNotice,
   readLoginNotice,
@@ -54,7 +52,6 @@ export {
   type SessionStatus,
   type SignedInData,
   type UserInfo,
-  userInfoSchema,
 } from './session-storage';
 
 export type Session = SessionData & {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@domain/app-config';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -29,9 +29,11 @@ function renderRouter(routes: RouteObject[], { path = '/', session, config }: Re
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <AppProviders env="test" config={config ?? DEFAULT_APP_CONFIG} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <QueryClientProvider client={queryClient}>
+      <AppProviders env="test" config={config ?? DEFAULT_APP_CONFIG}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </QueryClientProvider>,
   );
   return { ...result, router, user: userEvent.setup() };
 }

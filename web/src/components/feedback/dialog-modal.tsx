@@ -1,5 +1,9 @@
-import { Modal, type ModalProps } from '@mantine/core';
-import { useCallback, useEffect, useRef } from 'react';
+import type { ModalProps } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+
+// The modal's code (focus trap, scroll lock, portal, transitions) loads when a dialog first opens,
+// not with the screens that may show one (decision 013, size budgets).
+const Modal = lazy(async () => ({ default: (await import('./modal')).Modal }));
 
 /**
  * Remembers the elements focused last while this dialog is closed and, once it has closed, gives
@@ -31,17 +35,25 @@ function useFocusAfterClose(opened: boolean) {
   }, []);
 }
 
-/** The portal's dialog: Mantine's Modal that does not leave the keyboard focus on the body. */
+/**
+ * The portal's dialog: Mantine's Modal that does not leave the keyboard focus on the body. Nothing
+ * is rendered (or loaded) until it first opens; from then on it stays, to close with its transition.
+ */
 export function DialogModal({ onExitTransitionEnd, ...props }: ModalProps) {
   const refocus = useFocusAfterClose(props.opened);
+  const [used, setUsed] = useState(props.opened);
+  if (props.opened && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Modal
-      {...props}
-      onExitTransitionEnd={() => {
-        // The closed dialog's content (its 閉じる button holds the focus) goes right after this.
-        window.setTimeout(refocus);
-        onExitTransitionEnd?.();
-      }}
-    />
+    <Suspense fallback={null}>
+      <Modal
+        {...props}
+        onExitTransitionEnd={() => {
+          // The closed dialog's content (its 閉じる button holds the focus) goes right after this.
+          window.setTimeout(refocus);
+          onExitTransitionEnd?.();
+        }}
+      />
+    </Suspense>
   );
 }

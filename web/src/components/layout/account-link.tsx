@@ -1,14 +1,15 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { HeaderTooltip } from './header-tooltip';
 
 /** The header's way to the account page (issue 21), beside the logout icon on both layouts. */
 export function AccountLink() {
   const { pathname } = useLocation();
   const current = pathname === paths.account.path;
   return (
-    <Tooltip label={paths.account.pageName} withArrow>
+    <HeaderTooltip label={paths.account.pageName}>
       <ActionIcon
         component={Link}
         to={paths.account.path}
@@ -20,6 +21,6 @@ export function AccountLink() {
       >
         <IconUserCircle size={24} stroke={1.8} aria-hidden="true" />
       </ActionIcon>
-    </Tooltip>
+    </HeaderTooltip>
   );
 }

@@ -1,11 +1,12 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useSession } from '../../lib/session';
+import { HeaderTooltip } from './header-tooltip';
 
 export function LogoutButton() {
   const { signOut } = useSession();
   return (
-    <Tooltip label="ログアウト" withArrow>
+    <HeaderTooltip label="ログアウト">
       <ActionIcon
         variant="subtle"
         color="white"
@@ -15,6 +16,6 @@ export function LogoutButton() {
       >
         <IconLogout size={22} stroke={1.8} aria-hidden="true" />
       </ActionIcon>
-    </Tooltip>
+    </HeaderTooltip>
   );
 }

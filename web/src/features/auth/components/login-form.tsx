@@ -21,9 +21,12 @@ export function validateLoginForm(values: LoginFormValues): LoginFormErrors {
 /** Mail and password with a show/hide toggle (docs/product.md §2 Login); sign-in itself is the caller's. */
 export function LoginForm({
   onSubmit,
+  onFirstUse,
   submitting = false,
 }: {
   onSubmit: (values: LoginFormValues) => void;
+  /** Called once the person first focuses or points at the form (to load the sign-in's code). */
+  onFirstUse?: () => void;
   /** While the sign-in runs the button shows a loader and ignores clicks. */
   submitting?: boolean;
 }) {
@@ -49,8 +52,15 @@ export function LoginForm({
     else onSubmit({ mail: values.mail.trim(), password: values.password });
   };
 
+  const used = useRef(false);
+  const firstUse = () => {
+    if (used.current) return;
+    used.current = true;
+    onFirstUse?.();
+  };
+
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate onFocus={firstUse} onPointerEnter={firstUse}>
       <Stack gap="lg">
         <TextInput
           ref={mailRef}

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -9,7 +9,11 @@ import { useLogin } from '../hooks/use-login';
 import { LOGIN_NOTICES } from '../utils/login-notices';
 import { AuthCard } from './auth-card';
 import { LoginForm, type LoginFormValues } from './login-form';
-import { NoticeAlert } from './notice-alert';
+
+// A notice shows only after a sign-in or a sign-out: its alert is not in the first load (decision
+// 013, size budgets), and loads with the sign-in's code (useLogin's preload) or on arrival.
+const loadNoticeAlert = () => import('./notice-alert');
+const NoticeAlert = lazy(async () => ({ default: (await loadNoticeAlert()).NoticeAlert }));
 
 export function LoginPage() {
   usePageTitle(paths.login.pageName);
@@ -41,41 +45,42 @@ export function LoginPage() {
     if (inFlight.current) return;
     inFlight.current = true;
     setNotice(null);
-    login.mutate(values, {
-      onSettled: () => {
-        inFlight.current = false;
-      },
-      onSuccess: (outcome) => {
-        switch (outcome.kind) {
-          case 'signedIn':
-            session.saveSignedIn(outcome.session);
-            navigate(returnTo ?? paths.top.path, { replace: true });
-            return;
-          case 'chooseTenant':
-            session.saveIdentityOnly(outcome);
-            navigate(paths.loginTenant.path, returnTo ? { state: { returnTo } } : undefined);
-            return;
-          case 'failed':
-            // docs/product.md §8: these failures sign out; the generic one also returns to /login.
-            if (outcome.identitySignedIn) session.clear();
-            setNotice(outcome.notice);
-            if (
-              outcome.notice === LOGIN_NOTICES.generic &&
-              location.pathname !== paths.login.path
-            ) {
-              navigate(paths.login.path, { replace: true, state: { notice: outcome.notice } });
-            }
-        }
-      },
+    void login.logIn(values).then((outcome) => {
+      inFlight.current = false;
+      switch (outcome.kind) {
+        case 'signedIn':
+          session.saveSignedIn(outcome.session);
+          navigate(returnTo ?? paths.top.path, { replace: true });
+          return;
+        case 'chooseTenant':
+          session.saveIdentityOnly(outcome);
+          navigate(paths.loginTenant.path, returnTo ? { state: { returnTo } } : undefined);
+          return;
+        case 'failed':
+          // docs/product.md §8: these failures sign out; the generic one also returns to /login.
+          if (outcome.identitySignedIn) session.clear();
+          setNotice(outcome.notice);
+          if (outcome.notice === LOGIN_NOTICES.generic && location.pathname !== paths.login.path) {
+            navigate(paths.login.path, { replace: true, state: { notice: outcome.notice } });
+          }
+      }
     });
   };
 
   return (
     <AuthCard title="ログイン" description="メールアドレスとパスワードを入力してください。">
       <Stack gap="lg">
-        {notice && <NoticeAlert notice={notice} />}
+        {notice && (
+          <Suspense fallback={null}>
+            <NoticeAlert notice={notice} />
+          </Suspense>
+        )}
         <LoginForm
           onSubmit={submit}
+          onFirstUse={() => {
+            void login.preload();
+            void loadNoticeAlert();
+          }}
           // Stays busy once signed in, while the guard takes the person on to /top.
           submitting={login.isPending || session.status === 'signedIn'}
         />

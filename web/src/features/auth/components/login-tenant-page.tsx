@@ -1,3 +1,5 @@
+// Its select's styles (Mantine's cascade layer), which the first load leaves out (decision 013).
+import '@mantine/core/styles/Combobox.layer.css';
 import { Button, NativeSelect, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

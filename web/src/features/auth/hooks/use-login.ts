@@ -1,77 +1,35 @@
-import { STAFF_CUSTOMER_CODE } from '@domain/constants';
-import { meetsPasswordPolicy } from '@domain/password-policy';
-import { useMutation } from '@tanstack/react-query';
-import { fetchAccessToken } from '../../../lib/access-token';
+import { useCallback, useState } from 'react';
 import { useAppConfig } from '../../../lib/app-config';
-import { HttpError } from '../../../lib/http';
-import { settledSignOut } from '../../../lib/identity-client';
-import type { LoginNotice, SignedInData } from '../../../lib/session';
-import { checkAccountLock } from '../api/check-account-lock';
-import { getAllCustomers } from '../api/get-all-customers';
-import { signInEmail } from '../api/sign-in-email';
 import type { LoginFormValues } from '../components/login-form';
-import { loadUserSession } from '../utils/load-user-session';
-import {
-  afterSignInFailureNotice,
-  LOGIN_NOTICES,
-  signInFailureNotice,
-} from '../utils/login-notices';
+import type { LoginOutcome } from '../utils/log-in';
+import { LOGIN_NOTICES } from '../utils/login-notices';
 
-export type LoginOutcome =
-  | { kind: 'signedIn'; session: SignedInData }
-  | { kind: 'chooseTenant'; identityUid: string; customerCodeList: number[] }
-  /** `signedIn`: an identity session exists and must be ended. */
-  | { kind: 'failed'; notice: LoginNotice; identitySignedIn: boolean };
+export type { LoginOutcome } from '../utils/log-in';
 
-const failed = (notice: LoginNotice, identitySignedIn = false): LoginOutcome => ({
-  kind: 'failed',
-  notice,
-  identitySignedIn,
-});
+/**
+ * The sign-in's code (its calls and their zod schemas) is not in the login screen's first load
+ * (decision 013, size budgets): it loads when the form is first used, or at the latest on submit.
+ */
+export const loadLogIn = () => import('../utils/log-in');
 
-/** docs/product.md §4 Login flow, steps 1 to 5. Never rejects: every failure is an outcome with its notice. */
-export async function logIn(
-  { mail, password }: LoginFormValues,
-  { apiKey, publicBaseUrl }: { apiKey: string; publicBaseUrl: string },
-): Promise<LoginOutcome> {
-  // docs/product.md §5: a password outside the policy is a failed login, told apart from no other.
-  if (!meetsPasswordPolicy(password)) return failed(LOGIN_NOTICES.wrongCredentials);
-
-  try {
-    if (await checkAccountLock({ mail, apiKey })) return failed(LOGIN_NOTICES.locked);
-  } catch {
-    return failed(LOGIN_NOTICES.generic);
-  }
-
-  await settledSignOut();
-  let identityUid: string;
-  try {
-    identityUid = (await signInEmail({ email: mail, password })).user.id;
-  } catch (error) {
-    return failed(signInFailureNotice(error, publicBaseUrl));
-  }
-
-  try {
-    await fetchAccessToken();
-    const customerCodeList = await getAllCustomers({ firebaseUid: identityUid });
-    // docs/product.md §6: a user holding 99999 receives every code, and signs in as staff with 99999.
-    const customerCode = customerCodeList.includes(STAFF_CUSTOMER_CODE)
-      ? STAFF_CUSTOMER_CODE
-      : customerCodeList.length === 1
-        ? customerCodeList[0]
-        : undefined;
-    if (customerCodeList.length === 0) throw new HttpError(0, 'NO_CUSTOMER_CODES');
-    if (customerCode === undefined) return { kind: 'chooseTenant', identityUid, customerCodeList };
-    const session = await loadUserSession({ identityUid, customerCode, customerCodeList });
-    return { kind: 'signedIn', session };
-  } catch (error) {
-    return failed(afterSignInFailureNotice(error), true);
-  }
-}
-
+/** docs/product.md §4 Login flow; `isPending` while a sign-in runs. */
 export function useLogin() {
   const { publicApiKey, publicBaseUrl } = useAppConfig();
-  return useMutation({
-    mutationFn: (values: LoginFormValues) => logIn(values, { apiKey: publicApiKey, publicBaseUrl }),
-  });
+  const [isPending, setPending] = useState(false);
+  const logIn = useCallback(
+    async (values: LoginFormValues): Promise<LoginOutcome> => {
+      setPending(true);
+      try {
+        const { logIn: run } = await loadLogIn();
+        return await run(values, { apiKey: publicApiKey, publicBaseUrl });
+      } catch {
+        // Only the code's own loading can fail here (a lost connection): logIn never rejects.
+        return { kind: 'failed', notice: LOGIN_NOTICES.generic, identitySignedIn: false };
+      } finally {
+        setPending(false);
+      }
+    },
+    [publicApiKey, publicBaseUrl],
+  );
+  return { logIn, isPending, preload: loadLogIn };
 }

@@ -1,5 +1,6 @@
-import { Loader, Select } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
+import { LazySelect } from '../../../components/form/lazy-select';
 import { widthFoldingFilter } from '../../../lib/select-filter';
 
 /** docs/product.md §2: staff choose the customer whose orders they see. */
@@ -16,7 +17,7 @@ export function CustomerSelect({
     label: `${c.customer_code}: ${c.customer_name}`,
   }));
   return (
-    <Select
+    <LazySelect
       label="取引先コード"
       placeholder="取引先コードを選択"
       data={data}

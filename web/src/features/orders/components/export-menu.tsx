@@ -1,57 +1,74 @@
-import { LEDGER_EXPORT_FORMATS } from '@domain/ledger-export';
-import { Button, Loader, Menu, Text } from '@mantine/core';
+import { Button, Loader, Text } from '@mantine/core';
 import { IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react';
+import { forwardRef, lazy, Suspense, useState } from 'react';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { MessageDialog } from '../../../components/feedback/message-dialog';
 import type { LedgerExport } from '../hooks/use-ledger-export';
-import { EXPORT_FORMAT_LABELS, EXPORT_LABEL, EXPORT_RUNNING_LABEL } from '../utils/order-messages';
+import { EXPORT_LABEL, EXPORT_RUNNING_LABEL } from '../utils/order-messages';
 
-/**
- * Issue 20: 「Excel出力」 and its choice of .xlsx or CSV, exporting every line of the search shown.
- * Busy (「Excel出力中…」 with a spinner, no second click) while the file is prepared; the screen
- * stays usable.
- */
-export function ExportMenu({
-  exporter,
-  disabled,
-  size = 'xs',
-}: {
+export interface ExportMenuProps {
   exporter: LedgerExport;
   /** Nothing to export (no lines, or no answer yet). */
   disabled: boolean;
   size?: 'xs' | 'sm';
-}) {
-  const { running, start } = exporter;
+}
+
+/** The menu's button: 「Excel出力」, or 「Excel出力中…」 with a spinner while the file is prepared. */
+export const ExportButton = forwardRef<
+  HTMLButtonElement,
+  ExportMenuProps & { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }
+>(function ExportButton({ exporter, disabled, size = 'xs', ...handlers }, ref) {
+  const { running } = exporter;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <Button
-          size={size}
-          variant="light"
-          color="teal"
-          leftSection={
-            running ? (
-              <Loader size={14} color="teal" aria-hidden="true" />
-            ) : (
-              <IconFileSpreadsheet size={16} aria-hidden="true" />
-            )
-          }
-          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
-          disabled={disabled || running !== null}
-          aria-busy={running !== null}
-        >
-          {running ? EXPORT_RUNNING_LABEL : EXPORT_LABEL}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>検索結果をすべて出力</Menu.Label>
-        {LEDGER_EXPORT_FORMATS.map((format) => (
-          <Menu.Item key={format} onClick={() => void start(format)}>
-            {EXPORT_FORMAT_LABELS[format]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Button
+      ref={ref}
+      size={size}
+      variant="light"
+      color="teal"
+      leftSection={
+        running ? (
+          <Loader size={14} color="teal" aria-hidden="true" />
+        ) : (
+          <IconFileSpreadsheet size={16} aria-hidden="true" />
+        )
+      }
+      rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+      disabled={disabled || running !== null}
+      aria-busy={running !== null}
+      {...handlers}
+    >
+      {running ? EXPORT_RUNNING_LABEL : EXPORT_LABEL}
+    </Button>
+  );
+});
+
+// The menu (Mantine's Menu with its popover and positioning code) loads when the button is first
+// pointed at, focused or pressed, not with the screen (decision 013, size budgets).
+const loadMenu = () => import('./export-menu-dropdown');
+const ExportMenuDropdown = lazy(async () => ({ default: (await loadMenu()).ExportMenuDropdown }));
+
+/**
+ * Issue 20: 「Excel出力」 and its choice of .xlsx or CSV, exporting every line of the search shown.
+ * Busy (「Excel出力中…」 with a spinner, no second click) while the file is prepared; the screen
+ * stays usable. Until first pressed it is the bare button (the menu's code loads meanwhile); the
+ * press opens the menu as soon as it has loaded.
+ */
+export function ExportMenu(props: ExportMenuProps) {
+  const [pressed, setPressed] = useState(false);
+  if (!pressed) {
+    return (
+      <ExportButton
+        {...props}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
+        onClick={() => setPressed(true)}
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<ExportButton {...props} />}>
+      <ExportMenuDropdown {...props} />
+    </Suspense>
   );
 }
 

@@ -1,5 +1,19 @@
+// The date pickers' styles and Japanese calendar load with this panel, on its first opening
+// (orders-page.tsx), not with the screen (decision 013, size budgets).
+import '@mantine/dates/styles.layer.css';
+import 'dayjs/locale/ja';
 import type { KeywordMatch, LedgerStatusFilter } from '@domain/ledger-search';
-import { Button, Drawer, Group, Input, Radio, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Drawer,
+  Group,
+  Input,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -38,6 +52,21 @@ const dateProps = {
     return `${year}年${month}月${day}日`;
   },
 } as const;
+
+/**
+ * A date picker's label: 開始 or 終了 under the range's heading 受注日, named 受注日（開始） in
+ * full to a screen reader. A visible label rather than an aria-label: the picker is a button whose
+ * text is its date (or 指定なし), and an aria-label would hide that text from its name (WCAG 2.5.3).
+ */
+function DateLabel({ end }: { end: '開始' | '終了' }) {
+  return (
+    <>
+      <VisuallyHidden>受注日（</VisuallyHidden>
+      {end}
+      <VisuallyHidden>）</VisuallyHidden>
+    </>
+  );
+}
 
 /**
  * docs/product.md §2 Filter panel, sliding in from the right. The conditions are a draft until 検索; opening
@@ -114,7 +143,8 @@ export function FilterPanel({
               <DatePickerInput
                 {...dateProps}
                 {...calendarProps}
-                aria-label="受注日（開始）"
+                label={<DateLabel end="開始" />}
+                labelProps={{ fz: 'xs', fw: 400 }}
                 clearButtonProps={{ 'aria-label': '受注日（開始）をクリア' }}
                 value={draft.fromDate}
                 maxDate={draft.toDate ?? undefined}
@@ -128,7 +158,8 @@ export function FilterPanel({
               <DatePickerInput
                 {...dateProps}
                 {...calendarProps}
-                aria-label="受注日（終了）"
+                label={<DateLabel end="終了" />}
+                labelProps={{ fz: 'xs', fw: 400 }}
                 clearButtonProps={{ 'aria-label': '受注日（終了）をクリア' }}
                 value={draft.toDate}
                 minDate={draft.fromDate ?? undefined}

@@ -523,7 +523,7 @@ describe('the orders page', () => {
     expect(searches()).toHaveLength(0);
 
     // Typed in Japanese input mode (full-width digits), the code still finds its customer.
-    await user.type(screen.getByRole('combobox', { name: '取引先コード' }), '１０００１');
+    await user.type(await screen.findByRole('combobox', { name: '取引先コード' }), '１０００１');
     await user.click(await screen.findByRole('option', { name: '10001: 株式会社東和ルーフ 本社' }));
     await screen.findByText('全検索結果 1 件');
     expect(screen.queryByText('表示する取引先コードを選択してください。')).toBeNull();

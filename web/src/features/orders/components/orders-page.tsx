@@ -1,5 +1,6 @@
 import { Alert, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { useHeightVariable } from '../../../hooks/use-height-variable';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -9,20 +10,32 @@ import { BulkDownloadBar } from './bulk-download-bar';
 import { CustomerSelect } from './customer-select';
 import { DownloadDialogs } from './download-dialogs';
 import { ExportDialogs, ExportMenu } from './export-menu';
-import { FilterPanel } from './filter-panel';
 import { NotificationCaption } from './notification-caption';
-import { OrderDetailPanel } from './order-detail-panel';
 import { OrderPager, OrderResults } from './order-results';
 import { FilterButton, FilterSummary, ResultCount } from './order-results-header';
 import classes from './orders.module.css';
 import { PhoneSortSelect } from './phone-sort-select';
 import { SelectEveryMatch } from './select-every-match';
 
+// The filter panel with its date pickers, and the detail panel (a drawer, a modal on a phone), load
+// on their first opening, not with the screen (decision 013, size budgets).
+const FilterPanel = lazy(async () => ({
+  default: (await import('./filter-panel')).FilterPanel,
+}));
+const OrderDetailPanel = lazy(async () => ({
+  default: (await import('./order-detail-panel')).OrderDetailPanel,
+}));
+
 /** docs/product.md §2 Orders (desktop and phone), §4 Orders: the order-line search and its documents. */
 export function OrdersPage() {
   usePageTitle(paths.orders.pageName);
   const page = useOrdersPage();
   const { isDesktop, state, customerCode, downloads } = page;
+  // Mounted from its first opening on, so that it closes with its transition and keeps its place.
+  const [filterUsed, setFilterUsed] = useState(false);
+  if (page.filterOpened && !filterUsed) setFilterUsed(true);
+  const [detailUsed, setDetailUsed] = useState(false);
+  if (page.detailOpened && !detailUsed) setDetailUsed(true);
 
   return (
     <Stack gap={isDesktop ? 'lg' : 'md'}>
@@ -55,16 +68,24 @@ export function OrdersPage() {
         </Stack>
       )}
 
-      <FilterPanel
-        opened={page.filterOpened}
-        onClose={page.closeFilters}
-        filters={state.filters}
-        onSearch={page.runSearch}
-        waiting={page.results.waiting}
-        isDesktop={isDesktop}
-      />
+      {filterUsed && (
+        <Suspense fallback={null}>
+          <FilterPanel
+            opened={page.filterOpened}
+            onClose={page.closeFilters}
+            filters={state.filters}
+            onSearch={page.runSearch}
+            waiting={page.results.waiting}
+            isDesktop={isDesktop}
+          />
+        </Suspense>
+      )}
 
-      <OrderDetailPanel page={page} />
+      {detailUsed && (
+        <Suspense fallback={null}>
+          <OrderDetailPanel page={page} />
+        </Suspense>
+      )}
 
       <DownloadDialogs
         dialog={downloads.dialog}

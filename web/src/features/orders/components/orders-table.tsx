@@ -8,6 +8,7 @@ import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatDate, formatQuantity } from '../utils/format';
 import { SORT_FIELD_LABELS } from '../utils/order-filters';
 import classes from './orders.module.css';
+import tableClasses from './orders-table.module.css';
 import { StatusBadge } from './status-badge';
 
 // Fixed layout: the text columns share what the narrow ones leave, the model name the most
@@ -54,60 +55,62 @@ export function OrdersTable({
 
   return (
     <div className={classes.tableArea}>
-      <Table.ScrollContainer minWidth={940} type="native" className={classes.tableScroll}>
-        <Table
-          highlightOnHover
-          stickyHeader
-          layout="fixed"
-          verticalSpacing={8}
-          className={classes.table}
-          aria-label="注文明細"
-          aria-busy={busy}
-          data-busy={busy || undefined}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={allOnPage ? 'すべて解除' : 'すべて選択'}
-                  checked={allOnPage}
-                  indeterminate={selectedOnPage > 0 && !allOnPage}
-                  disabled={lines.length === 0}
-                  onChange={() => selection.setMany(lines, !allOnPage)}
-                />
-              </Table.Th>
-              {COLUMNS.map((column) => (
-                <Table.Th
-                  key={column.field}
-                  w={column.width}
-                  aria-sort={ariaSort(sort, column.field)}
-                  ta={column.numeric ? 'right' : undefined}
-                >
-                  <SortHeader
-                    label={SORT_FIELD_LABELS[column.field]}
-                    field={column.field}
-                    sort={sort}
-                    onSort={onSort}
+      <div className={`${tableClasses.scroll} ${classes.tableScroll}`}>
+        <div className={tableClasses.scrollInner}>
+          <Table
+            highlightOnHover
+            stickyHeader
+            layout="fixed"
+            verticalSpacing={8}
+            className={classes.table}
+            aria-label="注文明細"
+            aria-busy={busy}
+            data-busy={busy || undefined}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={allOnPage ? 'すべて解除' : 'すべて選択'}
+                    checked={allOnPage}
+                    indeterminate={selectedOnPage > 0 && !allOnPage}
+                    disabled={lines.length === 0}
+                    onChange={() => selection.setMany(lines, !allOnPage)}
                   />
                 </Table.Th>
+                {COLUMNS.map((column) => (
+                  <Table.Th
+                    key={column.field}
+                    w={column.width}
+                    aria-sort={ariaSort(sort, column.field)}
+                    ta={column.numeric ? 'right' : undefined}
+                  >
+                    <SortHeader
+                      label={SORT_FIELD_LABELS[column.field]}
+                      field={column.field}
+                      sort={sort}
+                      onSort={onSort}
+                    />
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((line) => (
+                <OrderRow
+                  key={line.key}
+                  line={line}
+                  checked={selection.isSelected(line.key)}
+                  backlog={highlightBacklog && line.status === LEDGER_STATUS.backlog}
+                  active={line.key === activeKey}
+                  onOpen={onOpen}
+                  onToggle={selection.toggle}
+                />
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line) => (
-              <OrderRow
-                key={line.key}
-                line={line}
-                checked={selection.isSelected(line.key)}
-                backlog={highlightBacklog && line.status === LEDGER_STATUS.backlog}
-                active={line.key === activeKey}
-                onOpen={onOpen}
-                onToggle={selection.toggle}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Tbody>
+          </Table>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import {
   type CarrierTrackingTable,
+  carrierTrackingTableSchema,
   DEFAULT_CARRIER_TRACKING,
   trackingUrl,
 } from '@domain/carrier-tracking';
@@ -12,6 +13,23 @@ import { COPIED_MESSAGE, TRACKING_LINK_LABEL, TRACKING_LINK_NAME } from '../util
 import classes from './orders.module.css';
 import linkClasses from './shipping-label.module.css';
 
+const checkedTables = new WeakMap<object, CarrierTrackingTable>();
+
+/**
+ * The server's table when it passes the table's rules (https templates with {number} once), else
+ * the built-in one. The first load checks only the configuration's shape (lib/app-config.tsx).
+ */
+function trackingTableOf(table: CarrierTrackingTable | undefined): CarrierTrackingTable {
+  if (!table) return DEFAULT_CARRIER_TRACKING;
+  let checked = checkedTables.get(table);
+  if (!checked) {
+    const parsed = carrierTrackingTableSchema.safeParse(table);
+    checked = parsed.success ? parsed.data : DEFAULT_CARRIER_TRACKING;
+    checkedTables.set(table, checked);
+  }
+  return checked;
+}
+
 /**
  * The carrier's tracking page of a line, or null (an unknown carrier or no usable number). Built
  * only from the table's template (domain/carrier-tracking.ts), never from ledger text: the
@@ -21,7 +39,7 @@ export function useTrackingUrl(line: Pick<OrderLine, 'transportation' | 'shippin
   // Typed apart from AppConfig, which carries the table only from issue 20's server on.
   const { carrierTracking }: { carrierTracking?: CarrierTrackingTable } = useAppConfig();
   return trackingUrl(
-    carrierTracking ?? DEFAULT_CARRIER_TRACKING,
+    trackingTableOf(carrierTracking),
     line.transportation,
     line.shipping_label_number,
   );

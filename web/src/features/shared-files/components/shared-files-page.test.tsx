@@ -246,7 +246,7 @@ describe('the shared files page', () => {
     expect(fakeServer.calls('GET /api/v1/spec/get-customer-bucket-name')).toHaveLength(0);
     expect(screen.queryByRole('navigation', { name: 'フォルダの階層' })).toBeNull();
 
-    await user.click(screen.getByRole('combobox', { name: '取引先コード' }));
+    await user.click(await screen.findByRole('combobox', { name: '取引先コード' }));
     await user.click(await screen.findByRole('option', { name: '10001: 株式会社東和ルーフ 本社' }));
     await screen.findByRole('link', { name: 'カタログ' });
     expect(new URLSearchParams(router.state.location.search).get('customer')).toBe('10001');

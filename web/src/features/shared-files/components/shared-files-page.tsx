@@ -2,7 +2,7 @@ import type { SharedFileEntry } from '@domain/api/shared-files';
 import { PAGE_SIZE } from '@domain/constants';
 import { joinSharedPath } from '@domain/shared-path';
 import { isStaff } from '@domain/user-type';
-import { Alert, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFolderOff, IconInfoCircle, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, type To, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import {
   AccessErrorAlertText,
   AccessErrorDialog,
 } from '../../../components/feedback/access-error-dialog';
+import { LazySelect } from '../../../components/form/lazy-select';
 import { PageNumbers } from '../../../components/navigation/page-numbers';
 import { paths } from '../../../config/paths';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
@@ -178,7 +179,7 @@ export function SharedFilesPage() {
         {paths.sharedFiles.pageName}
       </Title>
       {staff && (
-        <Select
+        <LazySelect
           label="取引先コード"
           placeholder="取引先コードを選択"
           searchable

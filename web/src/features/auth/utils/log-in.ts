@@ -1,0 +1,68 @@
+import { STAFF_CUSTOMER_CODE } from '@domain/constants';
+import { meetsPasswordPolicy } from '@domain/password-policy';
+import { fetchAccessToken } from '../../../lib/access-token';
+import { HttpError } from '../../../lib/http';
+import { settledSignOut } from '../../../lib/identity-client';
+import type { LoginNotice, SignedInData } from '../../../lib/session';
+import { checkAccountLock } from '../api/check-account-lock';
+import { getAllCustomers } from '../api/get-all-customers';
+import { signInEmail } from '../api/sign-in-email';
+import type { LoginFormValues } from '../components/login-form';
+import { loadUserSession } from './load-user-session';
+import { afterSignInFailureNotice, LOGIN_NOTICES, signInFailureNotice } from './login-notices';
+
+export type LoginOutcome =
+  | { kind: 'signedIn'; session: SignedInData }
+  | { kind: 'chooseTenant'; identityUid: string; customerCodeList: number[] }
+  /** `signedIn`: an identity session exists and must be ended. */
+  | { kind: 'failed'; notice: LoginNotice; identitySignedIn: boolean };
+
+const failed = (notice: LoginNotice, identitySignedIn = false): LoginOutcome => ({
+  kind: 'failed',
+  notice,
+  identitySignedIn,
+});
+
+// The sign-in itself, loaded when the login screen is first used (hooks/use-login.ts), not with
+// the screen: its calls check their answers with zod, which the first load has no room for
+// (decision 013, size budgets).
+
+/** docs/product.md §4 Login flow, steps 1 to 5. Never rejects: every failure is an outcome with its notice. */
+export async function logIn(
+  { mail, password }: LoginFormValues,
+  { apiKey, publicBaseUrl }: { apiKey: string; publicBaseUrl: string },
+): Promise<LoginOutcome> {
+  // docs/product.md §5: a password outside the policy is a failed login, told apart from no other.
+  if (!meetsPasswordPolicy(password)) return failed(LOGIN_NOTICES.wrongCredentials);
+
+  try {
+    if (await checkAccountLock({ mail, apiKey })) return failed(LOGIN_NOTICES.locked);
+  } catch {
+    return failed(LOGIN_NOTICES.generic);
+  }
+
+  await settledSignOut();
+  let identityUid: string;
+  try {
+    identityUid = (await signInEmail({ email: mail, password })).user.id;
+  } catch (error) {
+    return failed(signInFailureNotice(error, publicBaseUrl));
+  }
+
+  try {
+    await fetchAccessToken();
+    const customerCodeList = await getAllCustomers({ firebaseUid: identityUid });
+    // docs/product.md §6: a user holding 99999 receives every code, and signs in as staff with 99999.
+    const customerCode = customerCodeList.includes(STAFF_CUSTOMER_CODE)
+      ? STAFF_CUSTOMER_CODE
+      : customerCodeList.length === 1
+        ? customerCodeList[0]
+        : undefined;
+    if (customerCodeList.length === 0) throw new HttpError(0, 'NO_CUSTOMER_CODES');
+    if (customerCode === undefined) return { kind: 'chooseTenant', identityUid, customerCodeList };
+    const session = await loadUserSession({ identityUid, customerCode, customerCodeList });
+    return { kind: 'signedIn', session };
+  } catch (error) {
+    return failed(afterSignInFailureNotice(error), true);
+  }
+}
