@@ -7,6 +7,8 @@ export const paths = {
   mailSendComplete: { path: '/mail-send-complete', pageName: 'メール送信完了' },
   /** Where the reset mail's link lands (?token=… or ?error=INVALID_TOKEN). */
   resetPassword: { path: '/reset-password', pageName: '新しいパスワードの設定' },
+  /** Staff without a second factor enrol here before anything else (issue 22). */
+  secondFactorSetup: { path: '/second-factor-setup', pageName: '2段階認証の設定' },
   top: { path: '/top', pageName: 'TOP' },
   orders: { path: '/orders', pageName: '注文一覧' },
   sharedFiles: { path: '/shared-files', pageName: '共有ファイル' },

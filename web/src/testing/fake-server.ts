@@ -87,6 +87,12 @@ export class FakeServer {
       this.identity = null;
       return json(200, { success: true });
     });
+    // The account page's second factor section (issue 22): off, unless a test answers otherwise.
+    this.on('GET /api/auth/second-factor', () =>
+      this.identity
+        ? json(200, { enabled: false, pending: null, required: false, backupCodesLeft: 0 })
+        : json(401, {}),
+    );
     // The lists the signed-in screens load on arrival (top, edit-top, managers), empty unless a
     // test answers them, so that a test about routing need not know every screen's calls.
     for (const route of [

@@ -5,6 +5,7 @@ import { useAccount } from '../api/get-account';
 import { NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
+import { SecondFactorSection } from './second-factor-section';
 import { SignInHistorySection } from './sign-in-history-section';
 
 export const ACCOUNT_LOAD_FAILED =
@@ -38,6 +39,7 @@ export function AccountPage() {
         </>
       )}
       <PasswordSection />
+      <SecondFactorSection />
       <SignInHistorySection />
     </Stack>
   );

@@ -4,6 +4,7 @@ import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import type { EditRow } from '../../../hooks/use-edit-rows';
 import type { ManagerSort } from '../utils/manager-sort';
 import { type SelectOption, type UserValues, withCurrent } from '../utils/manager-values';
+import { SecondFactorResetButton } from './manager-second-factor-reset';
 
 /**
  * The columns of the managers table (docs/product.md §2 Managers): mail, name, a customer-code
@@ -16,6 +17,7 @@ export function managerColumns({
   customerOptions,
   typeOptions,
   isOwn,
+  onResetSecondFactor,
 }: {
   sort: ManagerSort;
   onSort: (field: ManagerSort['field']) => void;
@@ -23,6 +25,8 @@ export function managerColumns({
   typeOptions: (customerCode: string) => SelectOption[];
   /** The signed-in person's own rows: their customer and permission stay. */
   isOwn: (row: EditRow<UserValues>) => boolean;
+  /** Staff only (issue 22): a saved row of another person gets 「2段階認証をリセット」. */
+  onResetSecondFactor?: (row: EditRow<UserValues>) => void;
 }): EditColumn<UserValues>[] {
   return [
     textColumn<UserValues>('mail', 'メールアドレス', {
@@ -96,5 +100,18 @@ export function managerColumns({
         />
       ),
     },
+    ...(onResetSecondFactor
+      ? [
+          {
+            key: 'second_factor',
+            label: '2段階認証',
+            width: '12%',
+            render: (row: EditRow<UserValues>) =>
+              row.isNew || isOwn(row) ? null : (
+                <SecondFactorResetButton row={row} onReset={onResetSecondFactor} />
+              ),
+          },
+        ]
+      : []),
   ];
 }

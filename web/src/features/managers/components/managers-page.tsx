@@ -1,3 +1,4 @@
+import { STAFF_USER_TYPE_ID } from '@domain/constants';
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { EditRowsTable } from '../../../components/edit-rows/edit-rows-table';
@@ -5,10 +6,12 @@ import { UnsavedChangesGuard } from '../../../components/edit-rows/unsaved-chang
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { useSession } from '../../../lib/session';
 import { useManagersPage } from '../hooks/use-managers-page';
 import { CHOOSE_CUSTOMER_PROMPT } from '../utils/manager-messages';
 import { managerColumns } from './manager-columns';
 import { ManagerDeleteDialog } from './manager-delete-dialog';
+import { useSecondFactorReset } from './manager-second-factor-reset';
 import { ManagersToolbar } from './managers-toolbar';
 
 /**
@@ -27,6 +30,8 @@ function ManagersPageContent() {
   usePageTitle(paths.managers.pageName);
   const page = useManagersPage();
   const { chosen, users, editor } = page;
+  const { userInfo } = useSession();
+  const secondFactorReset = useSecondFactorReset();
 
   return (
     <Stack gap="lg">
@@ -54,6 +59,10 @@ function ManagersPageContent() {
                 customerOptions: page.customerOptions,
                 typeOptions: page.typeOptions,
                 isOwn: page.isOwn,
+                // Issue 22: staff reset another person's second factor.
+                ...(userInfo?.userTypeId === STAFF_USER_TYPE_ID
+                  ? { onResetSecondFactor: secondFactorReset.request }
+                  : {}),
               })}
               rowLabel={(row) =>
                 row.isNew ? '新規の利用者' : `${row.original.mail}（${row.original.customer_code}）`
@@ -78,6 +87,7 @@ function ManagersPageContent() {
         </Stack>
       </Paper>
       <ManagerDeleteDialog page={page} />
+      {secondFactorReset.dialog}
       <AccessErrorDialog opened={page.errorOpen} onClose={page.closeError} />
     </Stack>
   );

@@ -1,0 +1,63 @@
+import {
+  type SecondFactorStatus,
+  secondFactorBackupCodesSchema,
+  secondFactorEnrolmentSchema,
+  secondFactorStatusSchema,
+} from '@domain/second-factor';
+import { HttpError, requestJson } from '../lib/http';
+import { IDENTITY_BASE_PATH } from '../lib/identity-client';
+
+// The second factor's calls (issue 22, docs/decisions/016): the sign-in's code step and the
+// enrolment screen (auth feature), and the account page's section. They go with the session
+// cookie; a session still waiting for its factor may use them and nothing else.
+
+const BASE = `${IDENTITY_BASE_PATH}/second-factor`;
+
+function parsed<T>(
+  schema: { safeParse(data: unknown): { success: boolean; data?: T } },
+  data: unknown,
+): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new HttpError(0, 'INVALID_RESPONSE', data);
+  return result.data as T;
+}
+
+export async function getSecondFactorStatus(): Promise<SecondFactorStatus> {
+  return parsed(secondFactorStatusSchema, await requestJson(BASE));
+}
+
+/** The code after the password, or a backup code; `trustBrowser` skips the code here for 30 days. */
+export async function verifySecondFactor(input: {
+  code?: string;
+  backupCode?: string;
+  trustBrowser?: boolean;
+}): Promise<void> {
+  await requestJson(`${BASE}/verify`, { method: 'POST', body: input });
+}
+
+/** A new secret: as text, and the otpauth URI the QR code shows. */
+export async function startSecondFactorEnrolment(): Promise<{ secret: string; uri: string }> {
+  return parsed(
+    secondFactorEnrolmentSchema,
+    await requestJson(`${BASE}/enrol`, { method: 'POST' }),
+  );
+}
+
+/** The first code of the new secret; the backup codes come back this once. */
+export async function confirmSecondFactorEnrolment(code: string): Promise<string[]> {
+  const data = await requestJson(`${BASE}/enrol/confirm`, { method: 'POST', body: { code } });
+  return parsed(secondFactorBackupCodesSchema, data).backupCodes;
+}
+
+export async function disableSecondFactor(input: { code?: string; backupCode?: string }) {
+  await requestJson(`${BASE}/disable`, { method: 'POST', body: input });
+}
+
+/** The server's Japanese message of a refused call, or the fallback. */
+export function secondFactorErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof HttpError && typeof error.body === 'object' && error.body !== null) {
+    const { message } = error.body as { message?: unknown };
+    if (typeof message === 'string' && /[\u3000-\u9fff\uff00-\uffef]/.test(message)) return message;
+  }
+  return fallback;
+}

@@ -1,0 +1,133 @@
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
+import { Alert, Button, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  confirmSecondFactorEnrolment,
+  secondFactorErrorMessage,
+  startSecondFactorEnrolment,
+} from '../../api/second-factor';
+import { groupedSecret, QrCodeImage } from './qr-code-image';
+
+const FAILED = '2段階認証の設定を始められませんでした。時間をおいて再度お試しください。';
+
+/**
+ * Turning the second factor on (issue 22): a new secret as a QR code drawn here and as text, then
+ * the first code of the app to confirm it. The enrolment screen of staff and the account page
+ * both use it; `onEnrolled` gets the backup codes, which the caller shows once.
+ */
+export function EnrolmentPanel({
+  onEnrolled,
+  onUnavailable,
+}: {
+  onEnrolled: (backupCodes: string[]) => void;
+  /** The enrolment cannot start (no session, a factor already on): the server's message. */
+  onUnavailable?: (message: string) => void;
+}) {
+  const [enrolment, setEnrolment] = useState<{ secret: string; uri: string } | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // One secret per visit (a second call would replace the first one's secret).
+    if (started.current) return;
+    started.current = true;
+    startSecondFactorEnrolment()
+      .then(setEnrolment)
+      .catch((failure: unknown) => {
+        const message = secondFactorErrorMessage(failure, FAILED);
+        setStartError(message);
+        onUnavailable?.(message);
+      });
+  }, [onUnavailable]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits)) {
+      setError(SECOND_FACTOR_MESSAGES.enterCode);
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onEnrolled(await confirmSecondFactorEnrolment(digits));
+    } catch (failure) {
+      setBusy(false);
+      setError(secondFactorErrorMessage(failure, SECOND_FACTOR_MESSAGES.wrongCode));
+      input.current?.select();
+    }
+  };
+
+  if (startError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {startError}
+      </Alert>
+    );
+  }
+  if (!enrolment) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader size="sm" aria-label="読み込み中" />
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Text size="sm" fw={700}>
+          1. 認証アプリでQRコードを読み取る
+        </Text>
+        <Text size="sm">
+          スマートフォンの認証アプリ（Google Authenticator、Microsoft Authenticator
+          など）で、次のQRコードを読み取ってください。
+        </Text>
+        <Group justify="center">
+          <QrCodeImage text={enrolment.uri} label="2段階認証の設定用QRコード" />
+        </Group>
+        <Text size="sm">読み取れない場合は、アプリに次のキーを入力してください。</Text>
+        <Code
+          block
+          data-testid="second-factor-secret"
+          style={{ fontSize: '1rem', textAlign: 'center', wordBreak: 'break-all' }}
+        >
+          {groupedSecret(enrolment.secret)}
+        </Code>
+      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" fw={700}>
+            2. アプリに表示された確認コードを入力する
+          </Text>
+          <TextInput
+            ref={input}
+            label="確認コード"
+            description="認証アプリに表示されている6桁の数字です。"
+            name="one-time-code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={7}
+            size="md"
+            value={code}
+            onChange={(e) => {
+              setCode(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Button type="submit" size="md" loading={busy}>
+            設定する
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
