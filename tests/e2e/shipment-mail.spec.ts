@@ -31,6 +31,8 @@ async function shipLine(page: Page, itemName: string, recipient = 'user@example.
     data: ledgerCsv([
       createLedgerItem({
         item_name: itemName,
+        // Shown in the table and in the phone's cards (which show no item number).
+        property_name: `物件 ${itemName}`,
         quantity: 7,
         sale_order_no: `SO-${itemName}`,
         delivery_no: `DN-${itemName}`,
@@ -77,7 +79,7 @@ test('the orders link shows exactly the notified lines, through sign-in when sig
   await expect(page.getByText('出荷通知メールの明細（1件）を表示しています')).toBeVisible({
     timeout: 60_000,
   });
-  await expect(page.getByText(item).first()).toBeVisible();
+  await expect(page.getByText(`物件 ${item}`).first()).toBeVisible();
   await shot(page, `orders-notification-${info.project.name}`);
 
   await page.getByRole('button', { name: 'すべての明細を表示' }).click();
