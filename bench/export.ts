@@ -118,6 +118,8 @@ export async function runExportBench(): Promise<void> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // The bench exports as staff, who have no second factor here (docs/decisions/016).
+    STAFF_SECOND_FACTOR: 'optional',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   console.log(`\nledger export — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
