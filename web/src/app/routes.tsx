@@ -78,6 +78,15 @@ export const routes: RouteObject[] = [
                     .ResetPasswordPage,
               ),
             },
+            // Issue 22: the second factor's enrolment, reached from the sign-in only (the server
+            // decides whether the session may enrol; nothing else opens until it has).
+            {
+              path: paths.secondFactorSetup.path,
+              lazy: async () => ({
+                Component: (await import('../features/auth/components/second-factor-setup-page'))
+                  .SecondFactorSetupPage,
+              }),
+            },
             // docs/product.md §2: unknown paths show the login screen.
             { path: '*', lazy: loginScreen },
           ]),

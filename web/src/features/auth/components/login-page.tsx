@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { readReturnTo } from '../../../lib/return-to';
 import { type LoginNotice, readLoginNotice, useSession } from '../../../lib/session';
-import { useLogin } from '../hooks/use-login';
+import { type LoginOutcome, loadLogIn, useLogin } from '../hooks/use-login';
 import { LOGIN_NOTICES } from '../utils/login-notices';
 import { AuthCard } from './auth-card';
 import { LoginForm, type LoginFormValues } from './login-form';
@@ -14,6 +14,10 @@ import { LoginForm, type LoginFormValues } from './login-form';
 // 013, size budgets), and loads with the sign-in's code (useLogin's preload) or on arrival.
 const loadNoticeAlert = () => import('./notice-alert');
 const NoticeAlert = lazy(async () => ({ default: (await loadNoticeAlert()).NoticeAlert }));
+// The second factor's code step (issue 22) loads only when a sign-in asks for it.
+const SecondFactorCodeStep = lazy(async () => ({
+  default: (await import('./second-factor-code-step')).SecondFactorCodeStep,
+}));
 
 export function LoginPage() {
   usePageTitle(paths.login.pageName);
@@ -41,49 +45,103 @@ export function LoginPage() {
   // failure toward the lock (docs/product.md §4), so a second submit waits for the first to settle.
   const inFlight = useRef(false);
   const returnTo = readReturnTo(location.state);
+  // The identity whose sign-in waits for its second factor's code (issue 22).
+  const [codeStepOf, setCodeStepOf] = useState<string | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const settle = (outcome: LoginOutcome) => {
+    switch (outcome.kind) {
+      case 'secondFactor':
+        // Staff without a factor enrol first (STAFF_SECOND_FACTOR=required); nothing else opens.
+        if (outcome.pending === 'enrol') {
+          navigate(paths.secondFactorSetup.path, {
+            state: { identityUid: outcome.identityUid, ...(returnTo ? { returnTo } : {}) },
+          });
+        } else setCodeStepOf(outcome.identityUid);
+        return;
+      case 'signedIn':
+        session.saveSignedIn(outcome.session);
+        navigate(returnTo ?? paths.top.path, { replace: true });
+        return;
+      case 'chooseTenant':
+        session.saveIdentityOnly(outcome);
+        navigate(paths.loginTenant.path, returnTo ? { state: { returnTo } } : undefined);
+        return;
+      case 'failed':
+        // docs/product.md §8: these failures sign out; the generic one also returns to /login.
+        if (outcome.identitySignedIn) session.clear();
+        setNotice(outcome.notice);
+        if (outcome.notice === LOGIN_NOTICES.generic && location.pathname !== paths.login.path) {
+          navigate(paths.login.path, { replace: true, state: { notice: outcome.notice } });
+        }
+    }
+  };
   const submit = (values: LoginFormValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setNotice(null);
     void login.logIn(values).then((outcome) => {
       inFlight.current = false;
-      switch (outcome.kind) {
-        case 'signedIn':
-          session.saveSignedIn(outcome.session);
-          navigate(returnTo ?? paths.top.path, { replace: true });
-          return;
-        case 'chooseTenant':
-          session.saveIdentityOnly(outcome);
-          navigate(paths.loginTenant.path, returnTo ? { state: { returnTo } } : undefined);
-          return;
-        case 'failed':
-          // docs/product.md §8: these failures sign out; the generic one also returns to /login.
-          if (outcome.identitySignedIn) session.clear();
-          setNotice(outcome.notice);
-          if (outcome.notice === LOGIN_NOTICES.generic && location.pathname !== paths.login.path) {
-            navigate(paths.login.path, { replace: true, state: { notice: outcome.notice } });
-          }
-      }
+      settle(outcome);
     });
+  };
+  const codeVerified = (identityUid: string) => {
+    setFinishing(true);
+    void loadLogIn()
+      .then(({ finishLogIn }) => finishLogIn(identityUid))
+      .catch(
+        (): LoginOutcome => ({
+          kind: 'failed',
+          notice: LOGIN_NOTICES.generic,
+          identitySignedIn: true,
+        }),
+      )
+      .then((outcome) => {
+        setFinishing(false);
+        setCodeStepOf(null);
+        settle(outcome);
+      });
+  };
+  const leaveCodeStep = (failure?: LoginNotice) => {
+    setCodeStepOf(null);
+    session.clear();
+    setNotice(failure ?? null);
   };
 
   return (
-    <AuthCard title="ログイン" description="メールアドレスとパスワードを入力してください。">
+    <AuthCard
+      title="ログイン"
+      description={
+        codeStepOf
+          ? '2段階認証: 認証アプリに表示されている確認コードを入力してください。'
+          : 'メールアドレスとパスワードを入力してください。'
+      }
+    >
       <Stack gap="lg">
         {notice && (
           <Suspense fallback={null}>
             <NoticeAlert notice={notice} />
           </Suspense>
         )}
-        <LoginForm
-          onSubmit={submit}
-          onFirstUse={() => {
-            void login.preload();
-            void loadNoticeAlert();
-          }}
-          // Stays busy once signed in, while the guard takes the person on to /top.
-          submitting={login.isPending || session.status === 'signedIn'}
-        />
+        {codeStepOf ? (
+          <Suspense fallback={null}>
+            <SecondFactorCodeStep
+              onVerified={() => codeVerified(codeStepOf)}
+              onFailed={leaveCodeStep}
+              onCancel={() => leaveCodeStep()}
+              finishing={finishing}
+            />
+          </Suspense>
+        ) : (
+          <LoginForm
+            onSubmit={submit}
+            onFirstUse={() => {
+              void login.preload();
+              void loadNoticeAlert();
+            }}
+            // Stays busy once signed in, while the guard takes the person on to /top.
+            submitting={login.isPending || session.status === 'signedIn'}
+          />
+        )}
       </Stack>
     </AuthCard>
   );

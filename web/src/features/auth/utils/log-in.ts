@@ -14,6 +14,8 @@ import { afterSignInFailureNotice, LOGIN_NOTICES, signInFailureNotice } from './
 export type LoginOutcome =
   | { kind: 'signedIn'; session: SignedInData }
   | { kind: 'chooseTenant'; identityUid: string; customerCodeList: number[] }
+  /** The password was right; the session waits for a second factor (issue 22). */
+  | { kind: 'secondFactor'; pending: 'code' | 'enrol'; identityUid: string }
   /** `signedIn`: an identity session exists and must be ended. */
   | { kind: 'failed'; notice: LoginNotice; identitySignedIn: boolean };
 
@@ -42,13 +44,24 @@ export async function logIn(
   }
 
   await settledSignOut();
-  let identityUid: string;
+  let signedIn: Awaited<ReturnType<typeof signInEmail>>;
   try {
-    identityUid = (await signInEmail({ email: mail, password })).user.id;
+    signedIn = await signInEmail({ email: mail, password });
   } catch (error) {
     return failed(signInFailureNotice(error, publicBaseUrl));
   }
+  const identityUid = signedIn.user.id;
+  if (signedIn.second_factor) {
+    return { kind: 'secondFactor', pending: signedIn.second_factor, identityUid };
+  }
+  return finishLogIn(identityUid);
+}
 
+/**
+ * docs/product.md §4 Login flow, steps 4 and 5, once the identity session is complete: right
+ * after the password, or after the second factor's code or enrolment (issue 22).
+ */
+export async function finishLogIn(identityUid: string): Promise<LoginOutcome> {
   try {
     await fetchAccessToken();
     const customerCodeList = await getAllCustomers({ firebaseUid: identityUid });
