@@ -48,7 +48,7 @@ async function shipLine(page: Page, itemName: string, recipient = 'user@example.
       async () => {
         mail = (await readMails())
           .filter((m) => m.to.includes(recipient) && !seen.has(m.file))
-          .find((m) => m.subject.includes('出荷のお知らせ'));
+          .find((m) => m.subject.includes('出荷のお知らせ') && m.text.includes(itemName));
         return mail !== undefined;
       },
       { message: `a shipment mail to ${recipient}`, timeout: 90_000 },
