@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { CallerRow } from '../../server/repositories/users-repository';
 import {
+  auditReach,
   authorize,
   customerScope,
   type Decision,
   mayAddMailOf,
   mayAdministerUsers,
   mayEditTopContent,
+  mayFilterAuditByCustomer,
   mayGiveUserType,
   mayImportLedger,
   mayListUsersOf,
   mayLookUpCorporation,
   mayLookUpCustomer,
   mayManageUsersOf,
+  mayReadAudit,
   mayReadTopContent,
   mayRegisterFolderName,
   maySeeBucket,
@@ -286,4 +289,39 @@ describe('managers: who administers which users (docs/product.md §2, §6, §12;
       expect(mayAddMailOf(managers[kind], null)).toBe(expected);
     },
   );
+});
+
+// --- the audit view (issue 22, docs/decisions/017) ------------------------------------------------
+
+describe('audit view: who reads which events', () => {
+  const readers = {
+    ...callers,
+    both: new Caller('both', [row(10001, 1, 1001), row(20001, 1, 2001)]),
+    mixed: new Caller('mixed', [row(10001, 1, 1001), row(20001, 2, 2001)]),
+  } as const;
+
+  it.each([
+    ['staff', 'all', 'allowed'],
+    ['admin', { corporateCodes: [1001] }, 'allowed'],
+    ['both', { corporateCodes: [1001, 2001] }, 'allowed'],
+    ['mixed', { corporateCodes: [1001] }, 'allowed'],
+    ['user', null, 'forbidden'],
+    ['multi', null, 'forbidden'],
+    ['other', null, 'forbidden'],
+    // Type 3 outside customer 99999 is not staff, and not an administrator either.
+    ['type3', null, 'forbidden'],
+  ] as const)('%s: reach %j, the view %s', (who, reach, decision) => {
+    expect(auditReach(readers[who])).toEqual(reach);
+    expect(mayReadAudit(readers[who])).toBe(decision);
+  });
+
+  it('filtering by a customer: staff any (even unknown), an administrator their corporations’ only', () => {
+    expect(mayFilterAuditByCustomer(readers.staff, undefined)).toBe('allowed');
+    expect(mayFilterAuditByCustomer(readers.staff, { corporateCode: 3001 })).toBe('allowed');
+    expect(mayFilterAuditByCustomer(readers.admin, { corporateCode: 1001 })).toBe('allowed');
+    expect(mayFilterAuditByCustomer(readers.admin, { corporateCode: 2001 })).toBe('forbidden');
+    expect(mayFilterAuditByCustomer(readers.admin, undefined)).toBe('forbidden');
+    expect(mayFilterAuditByCustomer(readers.mixed, { corporateCode: 2001 })).toBe('forbidden');
+    expect(mayFilterAuditByCustomer(readers.user, { corporateCode: 1001 })).toBe('forbidden');
+  });
 });
