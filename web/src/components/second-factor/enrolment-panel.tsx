@@ -1,7 +1,6 @@
-import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
-import { Alert, Button, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   confirmSecondFactorEnrolment,
@@ -94,13 +93,17 @@ export function EnrolmentPanel({
           <QrCodeImage text={enrolment.uri} label="2段階認証の設定用QRコード" />
         </Group>
         <Text size="sm">読み取れない場合は、アプリに次のキーを入力してください。</Text>
-        <Code
-          block
+        <Text
           data-testid="second-factor-secret"
-          style={{ fontSize: '1rem', textAlign: 'center', wordBreak: 'break-all' }}
+          ff="monospace"
+          fz="md"
+          ta="center"
+          p="xs"
+          bg="gray.0"
+          style={{ wordBreak: 'break-all', borderRadius: 4 }}
         >
           {groupedSecret(enrolment.secret)}
-        </Code>
+        </Text>
       </Stack>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
