@@ -16,8 +16,8 @@ import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin, toApiError } from './plugins/error-handler';
 import { identityPlugin } from './plugins/identity';
 import { openApiPlugin } from './plugins/openapi';
-import { securityHeadersPlugin } from './plugins/security-headers';
 import { secondFactorPlugin } from './plugins/second-factor';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { apiV1Routes } from './routes/api/v1/index';
 import { bulkDownloadRoutes } from './routes/bulk-download';
@@ -225,14 +225,14 @@ export async function buildApp({
     limiter: platform.preLoginLimiter,
     mailer: platform.mailer,
   });
-
-  await app.register(auditRetentionPlugin, { retentionDays: config.AUDIT_RETENTION_DAYS });
-  await app.register(healthRoutes);
-  await app.register(apiV1Routes, { prefix: '/api/v1' });
   await app.register(secondFactorPlugin, {
     auth: platform.auth,
     limiter: platform.preLoginLimiter,
   });
+
+  await app.register(auditRetentionPlugin, { retentionDays: config.AUDIT_RETENTION_DAYS });
+  await app.register(healthRoutes);
+  await app.register(apiV1Routes, { prefix: '/api/v1' });
   await app.register(storageDownloadRoutes, { storage: platform.storage });
   await app.register(bulkDownloadRoutes, { storage: platform.storage });
   await app.register(mailUnsubscribeRoutes);

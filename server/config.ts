@@ -135,6 +135,11 @@ export const envSchema = z.object({
    * portal's database) or Firebase Authentication. The portal keeps its own sessions either way.
    */
   IDENTITY_PROVIDER: z.enum(['builtin', 'firebase']).default('builtin'),
+  /**
+   * Staff must enrol a second factor before reaching any screen (`required`), or may choose as
+   * the others do (`optional`, for a demo or a test environment; docs/decisions/016).
+   */
+  STAFF_SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
   /** The Firebase project (IDENTITY_PROVIDER=firebase). */
   FIREBASE_PROJECT_ID: optionalString.pipe(
     z
@@ -149,11 +154,6 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z0-9_-]{10,}$/, 'must be the web API key of the Firebase project')
       .optional(),
   ),
-  /**
-   * Staff must enrol a second factor before reaching any screen (`required`), or may choose as
-   * the others do (`optional`, for a demo or a test environment; docs/decisions/016).
-   */
-  STAFF_SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
   /** host:port of the Firebase Auth Emulator; unset = the real Firebase. */
   FIREBASE_AUTH_EMULATOR_HOST: optionalString.pipe(
     z

@@ -33,9 +33,9 @@ import {
   wrongSignInReason,
 } from '../identity/identity-events';
 import { countedPasswordCheck, liftAccountLock, type PasswordVerdict } from '../identity/lockout';
-import type { PendingSecondFactor } from '../identity/second-factor';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
+import type { PendingSecondFactor } from '../identity/second-factor';
 import type { Mailer } from '../mail/mail-port';
 import { findRowsByUid } from '../repositories/users-repository';
 import { clientInfoOf } from '../services/caller';
@@ -151,6 +151,9 @@ export const identityPlugin = fp(
     app.decorate('accessTokens', accessTokens);
     app.decorate('verifyAccessToken', accessTokens.verifyAccessToken);
     app.decorate('preLoginLimiter', limiter);
+    // The second factor sits between the password and the session (docs/decisions/016).
+    const secondFactor = await createSecondFactorGate(app.config, app.db);
+    app.decorate('secondFactorGate', secondFactor);
 
     // Sign-in, lock, password change and reset, sign-out: recorded in the audit log in one shape
     // (server/identity/identity-events.ts), with the request's address and browser.
@@ -171,9 +174,6 @@ export const identityPlugin = fp(
         },
         ...(lockedNow ? [{ action: 'auth.lock', mail } as const] : []),
       );
-    // The second factor sits between the password and the session (docs/decisions/016).
-    const secondFactor = await createSecondFactorGate(app.config, app.db);
-    app.decorate('secondFactorGate', secondFactor);
 
     const passThrough = (method: 'GET' | 'POST', endpoint: string) =>
       app.route({

@@ -129,7 +129,9 @@ export function mayFilterAuditByCustomer(
   const reach = auditReach(caller);
   if (reach === 'all') return 'allowed';
   return allowedIf(
-    reach !== null && customer !== undefined && reach.corporateCodes.includes(customer.corporateCode),
+    reach !== null &&
+      customer !== undefined &&
+      reach.corporateCodes.includes(customer.corporateCode),
   );
 }
 

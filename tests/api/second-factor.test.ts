@@ -294,9 +294,9 @@ describe('sign-in with a code', () => {
       .from(accountLockouts)
       .where(eq(accountLockouts.mail, person.mail));
     expect(row?.locked_until?.getTime()).toBeGreaterThan(Date.now());
-    expect((await auditActions(person.mail)).filter((r) => r.action.endsWith('.failed'))).toHaveLength(
-      4,
-    );
+    expect(
+      (await auditActions(person.mail)).filter((r) => r.action.endsWith('.failed')),
+    ).toHaveLength(4);
   });
 
   it('five codes sent at once are checked at most five times and lock once', async () => {
