@@ -302,12 +302,13 @@ describe('adding a mail that already has an account', () => {
 
   it('an administrator cannot attach a user of another corporation; the answer names no identity', async () => {
     const otherUid = (await signIn(t.app, 'other@example.com')).uid;
+    // Signed in before counting: a sign-in is an audit event of its own (auth.sign-in).
+    const userUid = (await signIn(t.app, 'user@example.com')).uid;
     const before = await counts();
     for (const mail of ['other@example.com', 'Other@Example.COM ']) {
       expectRefused(await add('admin', mail), otherUid);
     }
     // The same the other way round: corporation 2001's administrator and a user of 1001.
-    const userUid = (await signIn(t.app, 'user@example.com')).uid;
     expectRefused(await add('admin2', 'user@example.com', 20001), userUid);
     expect(await counts()).toEqual(before);
     expect((await rowsOf('other@example.com')).map((r) => r.customer_code)).toEqual([20001]);
