@@ -20,7 +20,7 @@ export async function auditRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/',
+    '',
     {
       schema: {
         tags,
