@@ -157,12 +157,12 @@ export const identityPlugin = fp(
 
     // Sign-in, lock, password change and reset, sign-out: recorded in the audit log in one shape
     // (server/identity/identity-events.ts), with the request's address and browser.
-    const record = (request: FastifyRequest, ...events: IdentityEvent[]) =>
-      Promise.all(
-        events.map((event) =>
-          recordIdentityEvent(app.db, clientInfoOf(request), event, request.log),
-        ),
-      );
+    // One after the other, so that the log keeps their order (the failure, then the lock it set).
+    const record = async (request: FastifyRequest, ...events: IdentityEvent[]) => {
+      for (const event of events) {
+        await recordIdentityEvent(app.db, clientInfoOf(request), event, request.log);
+      }
+    };
     /** A wrong password (or an unknown address), and the lock when this very failure set it. */
     const recordWrongSignIn = async (request: FastifyRequest, mail: string, lockedNow: boolean) =>
       record(
