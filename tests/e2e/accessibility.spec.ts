@@ -16,6 +16,8 @@ async function open(page: Page, path: string, pageName: string) {
 
 test.describe('screens before sign-in', () => {
   test('login, password reset request and mail sent', async ({ page }) => {
+    // Three screens, each scanned by axe: more than the default 30 s on a busy machine.
+    test.slow();
     await open(page, '/login', 'ログイン');
     await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
     await expectNoAxeViolations(page, 'login');
@@ -165,7 +167,9 @@ const roles: { account: DemoAccount; who: string }[] = [
 
 for (const { account, who } of roles) {
   test(`signed-in screens of a ${who}`, async ({ page, isMobile }) => {
-    test.setTimeout(180_000);
+    // Every screen and dialog of the role, each scanned by axe (with /account and /audit, over three
+    // minutes on a busy two-core machine).
+    test.setTimeout(360_000);
     await loginAs(page, account);
     await checkTop(page, who);
     await checkOrders(page, who, isMobile, account === 'staff');
