@@ -1,6 +1,6 @@
 import { describeFuzz } from './helpers/fuzz';
 
 describeFuzz(
-  'fuzzing the user, managers, notice and banner routes from their schemas',
+  'fuzzing the user, managers, notice, banner, account and audit routes from their schemas',
   'usersAndTop',
 );

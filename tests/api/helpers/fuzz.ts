@@ -51,7 +51,9 @@ export const FUZZ_GROUPS = {
   usersAndTop: (url: string) =>
     url.startsWith('/api/v1/user/') ||
     url.startsWith('/api/v1/notice/') ||
-    url.startsWith('/api/v1/banner/'),
+    url.startsWith('/api/v1/banner/') ||
+    url.startsWith('/api/v1/account') ||
+    url.startsWith('/api/v1/audit'),
 };
 
 /**
