@@ -1,12 +1,13 @@
 import '@mantine/core/styles/Loader.layer.css';
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   confirmSecondFactorEnrolment,
   secondFactorErrorMessage,
   startSecondFactorEnrolment,
 } from '../../api/second-factor';
+import { readSecondFactorEntry, SecondFactorCodeInput } from './code-entry';
 import { groupedSecret, QrCodeImage } from './qr-code-image';
 
 const FAILED = '2段階認証の設定を始められませんでした。時間をおいて再度お試しください。';
@@ -48,8 +49,8 @@ export function EnrolmentPanel({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
+    const read = readSecondFactorEntry(code, false);
+    if ('error' in read || !('code' in read.entry)) {
       setError(SECOND_FACTOR_MESSAGES.enterCode);
       input.current?.focus();
       return;
@@ -57,7 +58,7 @@ export function EnrolmentPanel({
     setBusy(true);
     setError(null);
     try {
-      onEnrolled(await confirmSecondFactorEnrolment(digits));
+      onEnrolled(await confirmSecondFactorEnrolment(read.entry.code));
     } catch (failure) {
       setBusy(false);
       setError(secondFactorErrorMessage(failure, SECOND_FACTOR_MESSAGES.wrongCode));
@@ -110,14 +111,11 @@ export function EnrolmentPanel({
           <Text size="sm" fw={700}>
             2. アプリに表示された確認コードを入力する
           </Text>
-          <TextInput
+          <SecondFactorCodeInput
             ref={input}
-            label="確認コード"
+            useBackup={false}
             description="認証アプリに表示されている6桁の数字です。"
             name="one-time-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
             size="md"
             value={code}
             onChange={(e) => {

@@ -1,5 +1,5 @@
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import {
   disableSecondFactor,
@@ -7,6 +7,10 @@ import {
   secondFactorErrorMessage,
 } from '../../../api/second-factor';
 import { BackupCodesList } from '../../../components/second-factor/backup-codes-list';
+import {
+  readSecondFactorEntry,
+  SecondFactorCodeInput,
+} from '../../../components/second-factor/code-entry';
 import { EnrolmentPanel } from '../../../components/second-factor/enrolment-panel';
 import { AccountSection } from './account-section';
 
@@ -125,22 +129,15 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const value = code.trim();
-    if (!useBackup && !/^\d{6}$/.test(value.replace(/\s/g, ''))) {
-      setError(SECOND_FACTOR_MESSAGES.enterCode);
-      input.current?.focus();
-      return;
-    }
-    if (useBackup && value === '') {
-      setError(SECOND_FACTOR_MESSAGES.enterBackupCode);
+    const read = readSecondFactorEntry(code, useBackup);
+    if ('error' in read) {
+      setError(read.error);
       input.current?.focus();
       return;
     }
     setBusy(true);
     try {
-      await disableSecondFactor(
-        useBackup ? { backupCode: value } : { code: value.replace(/\s/g, '') },
-      );
+      await disableSecondFactor(read.entry);
       onDone();
     } catch (failure) {
       setBusy(false);
@@ -154,13 +151,9 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
         <Alert color="orange" variant="light">
           無効にすると、ログインはパスワードだけになります。確認のため、コードを入力してください。
         </Alert>
-        <TextInput
+        <SecondFactorCodeInput
           ref={input}
-          key={useBackup ? 'backup' : 'code'}
-          label={useBackup ? 'バックアップコード' : '確認コード'}
-          autoComplete={useBackup ? 'off' : 'one-time-code'}
-          inputMode={useBackup ? 'text' : 'numeric'}
-          maxLength={useBackup ? 20 : 7}
+          useBackup={useBackup}
           value={code}
           onChange={(e) => {
             setCode(e.currentTarget.value);

@@ -4,9 +4,13 @@ import '@mantine/core/styles/CheckboxIndicator.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import { LOGIN_MESSAGES } from '@domain/messages';
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
-import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { secondFactorErrorMessage, verifySecondFactor } from '../../../api/second-factor';
+import {
+  readSecondFactorEntry,
+  SecondFactorCodeInput,
+} from '../../../components/second-factor/code-entry';
 import { isHttpError } from '../../../lib/http';
 import type { LoginNotice } from '../../../lib/session';
 
@@ -38,25 +42,16 @@ export function SecondFactorCodeStep({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const value = code.trim();
-    if (!useBackup && !/^\d{6}$/.test(value.replace(/\s/g, ''))) {
-      setError(SECOND_FACTOR_MESSAGES.enterCode);
-      input.current?.focus();
-      return;
-    }
-    if (useBackup && value === '') {
-      setError(SECOND_FACTOR_MESSAGES.enterBackupCode);
+    const read = readSecondFactorEntry(code, useBackup);
+    if ('error' in read) {
+      setError(read.error);
       input.current?.focus();
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await verifySecondFactor(
-        useBackup
-          ? { backupCode: value, trustBrowser: trust }
-          : { code: value.replace(/\s/g, ''), trustBrowser: trust },
-      );
+      await verifySecondFactor({ ...read.entry, trustBrowser: trust });
       onVerified();
     } catch (failure) {
       setBusy(false);
@@ -95,21 +90,15 @@ export function SecondFactorCodeStep({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <TextInput
+        <SecondFactorCodeInput
           ref={input}
-          key={useBackup ? 'backup' : 'code'}
-          label={useBackup ? 'バックアップコード' : '確認コード'}
+          useBackup={useBackup}
           description={
             useBackup
               ? '設定時に表示された10文字のコード（例: abcde-fghjk）を入力してください。'
               : '認証アプリに表示されている6桁の数字です。'
           }
           name={useBackup ? 'backup-code' : 'one-time-code'}
-          autoComplete={useBackup ? 'off' : 'one-time-code'}
-          inputMode={useBackup ? 'text' : 'numeric'}
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={useBackup ? 20 : 7}
           size="md"
           value={code}
           onChange={(e) => {
