@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { parseMail } from '../../server/mail/mail-files';
@@ -10,44 +8,12 @@ import { bearer, signIn } from '../api/helpers/auth';
 import { createLedgerItem, ledgerCsv } from '../api/helpers/ledger-factory';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
 import { unusedPort } from '../support/ports';
+import { startSmtpServer } from '../support/smtp-server';
 
 // The mail server going away and coming back (issue 21, docs/decisions/014). Every mail waits in
 // the outbox while it is away and goes out, once each, when it returns; a mail whose link expired
 // meanwhile is dropped and logged; a mail whose attempts run out is marked failed. The mail server
 // is a local SMTP server this file starts and stops; no other system is stopped.
-
-interface Received {
-  to: string[];
-  raw: Buffer;
-}
-
-/** An SMTP server on the port, collecting what it receives; close() takes it away again. */
-async function startSmtpServer(port: number) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  expect((server.server.address() as AddressInfo).port).toBe(port);
-  return {
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function waitFor(what: string, done: () => Promise<boolean>, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;

@@ -1,17 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMailer } from '../../server/mail/create-mailer';
 import { parseMail } from '../../server/mail/mail-files';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import { unusedPort } from '../support/ports';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: Buffer;
-}
+import { startSmtpServer as startTestSmtpServer } from '../support/smtp-server';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -19,30 +13,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startSmtpServer(): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received };
+async function startSmtpServer() {
+  const server = await startTestSmtpServer();
+  cleanups.push(server.close);
+  return server;
 }
 
 /** A TCP server that accepts connections and never says a word (a hung mail server). */
