@@ -12,6 +12,8 @@ const ADMIN = {
   userInfo: { id: 2, userTypeId: 1, customerCode: 10001, mail: 'admin@example.com' },
 };
 const SEARCH = 'GET /api/v1/audit';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const EXPORT = 'GET /api/v1/audit/export';
 
 function event(n: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
@@ -26,7 +28,7 @@ function event(n: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
     entity: 'document',
     entity_id: `INV-${n}.pdf`,
     ip_address: '203.0.113.7',
-    user_agent: 'Mozilla/5.0',
+    user_agent: CHROME,
     ...overrides,
   };
 }
@@ -74,6 +76,10 @@ describe('the audit view', () => {
     expect(within(table).getAllByText('書類ダウンロード').length).toBe(100);
     // 03:00 UTC is 12:00 in Japan.
     expect(within(table).getByText('2026-11-25 12:00:00')).toBeTruthy();
+    // The browser by its short name, the whole header on hover.
+    const browsers = within(table).getAllByText('Chrome 131 / Windows');
+    expect(browsers).toHaveLength(100);
+    expect(browsers[0]!.getAttribute('title')).toBe(CHROME);
     const outbox = screen.getByRole('region', { name: 'メール送信状況' });
     expect(within(outbox).getByText('送信失敗 1件')).toBeTruthy();
 
@@ -136,6 +142,7 @@ describe('the audit view', () => {
     expect(
       within(screen.getByRole('list', { name: '操作履歴（新しい順）' })).getAllByRole('listitem'),
     ).toHaveLength(100);
+    expect(screen.getAllByText('Chrome 131 / Windows')).toHaveLength(100);
     // Only staff see the mail counts, whatever the answer holds.
     expect(screen.queryByRole('region', { name: 'メール送信状況' })).toBeNull();
     unmount();

@@ -1,5 +1,6 @@
 import type { AuditEvent } from '@domain/api/audit';
 import { auditActionLabel, japanDateTime } from '@domain/audit';
+import { browserOf } from '@domain/user-agent';
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import classes from './audit.module.css';
 
@@ -45,8 +46,9 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
               <Table.Td className={classes.breakable}>
                 <Text size="sm">{event.ip_address ?? '—'}</Text>
                 {event.user_agent && (
-                  <Text size="xs" c="dimmed" lineClamp={2} title={event.user_agent}>
-                    {event.user_agent}
+                  // The browser's short name; the whole header on hover and in the CSV export.
+                  <Text size="xs" c="dimmed" title={event.user_agent}>
+                    {browserOf(event.user_agent)}
                   </Text>
                 )}
               </Table.Td>
@@ -79,6 +81,8 @@ export function AuditCards({ events }: { events: AuditEvent[] }) {
             <dd>{targetOf(event)}</dd>
             <dt>IPアドレス</dt>
             <dd>{event.ip_address ?? '—'}</dd>
+            <dt>ブラウザ</dt>
+            <dd>{event.user_agent ? browserOf(event.user_agent) : '—'}</dd>
           </dl>
         </Paper>
       ))}
