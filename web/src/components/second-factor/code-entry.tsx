@@ -1,6 +1,6 @@
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import type { Ref } from 'react';
+import { type ChangeEvent, type Ref, useRef, useState } from 'react';
 
 /** What a second-factor form sends: the app's code, or one of the backup codes. */
 export type SecondFactorEntry = { code: string } | { backupCode: string };
@@ -50,4 +50,46 @@ export function SecondFactorCodeInput({
       {...props}
     />
   );
+}
+
+/**
+ * The state of a form that asks for a code or a backup code: which of the two, what is typed, the
+ * field's error. `take()` gives the entry to send, or marks the field with what is missing and
+ * gives nothing; `field` goes to SecondFactorCodeInput.
+ */
+export function useSecondFactorEntry() {
+  const [useBackup, setUseBackup] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const take = (): SecondFactorEntry | undefined => {
+    const read = readSecondFactorEntry(typed, useBackup);
+    if ('entry' in read) return read.entry;
+    setError(read.error);
+    input.current?.focus();
+    return undefined;
+  };
+  const toggleBackup = () => {
+    setUseBackup((b) => !b);
+    setTyped('');
+    setError(null);
+  };
+  return {
+    useBackup,
+    take,
+    toggleBackup,
+    setError,
+    input,
+    field: {
+      ref: input,
+      useBackup,
+      value: typed,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setTyped(event.currentTarget.value);
+        setError(null);
+      },
+      error,
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import {
   disableSecondFactor,
   getSecondFactorStatus,
@@ -8,8 +8,8 @@ import {
 } from '../../../api/second-factor';
 import { BackupCodesList } from '../../../components/second-factor/backup-codes-list';
 import {
-  readSecondFactorEntry,
   SecondFactorCodeInput,
+  useSecondFactorEntry,
 } from '../../../components/second-factor/code-entry';
 import { EnrolmentPanel } from '../../../components/second-factor/enrolment-panel';
 import { AccountSection } from './account-section';
@@ -120,28 +120,21 @@ export function SecondFactorSection() {
 }
 
 function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const [useBackup, setUseBackup] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const entry = useSecondFactorEntry();
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const read = readSecondFactorEntry(code, useBackup);
-    if ('error' in read) {
-      setError(read.error);
-      input.current?.focus();
-      return;
-    }
+    const taken = entry.take();
+    if (!taken) return;
     setBusy(true);
     try {
-      await disableSecondFactor(read.entry);
+      await disableSecondFactor(taken);
       onDone();
     } catch (failure) {
       setBusy(false);
-      setError(secondFactorErrorMessage(failure, SECOND_FACTOR_MESSAGES.wrongCode));
+      entry.setError(secondFactorErrorMessage(failure, SECOND_FACTOR_MESSAGES.wrongCode));
     }
   };
 
@@ -151,16 +144,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
         <Alert color="orange" variant="light">
           無効にすると、ログインはパスワードだけになります。確認のため、コードを入力してください。
         </Alert>
-        <SecondFactorCodeInput
-          ref={input}
-          useBackup={useBackup}
-          value={code}
-          onChange={(e) => {
-            setCode(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-        />
+        <SecondFactorCodeInput {...entry.field} />
         <Group gap="sm">
           <Button type="submit" color="red" loading={busy}>
             無効にする
@@ -173,14 +157,10 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
           component="button"
           type="button"
           size="sm"
-          onClick={() => {
-            setUseBackup((b) => !b);
-            setCode('');
-            setError(null);
-          }}
+          onClick={entry.toggleBackup}
           style={{ alignSelf: 'start' }}
         >
-          {useBackup ? '確認コードを使う' : 'バックアップコードを使う'}
+          {entry.useBackup ? '確認コードを使う' : 'バックアップコードを使う'}
         </Anchor>
       </Stack>
     </form>

@@ -5,11 +5,11 @@ import '@mantine/core/styles/InlineInput.layer.css';
 import { LOGIN_MESSAGES } from '@domain/messages';
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
 import { Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { secondFactorErrorMessage, verifySecondFactor } from '../../../api/second-factor';
 import {
-  readSecondFactorEntry,
   SecondFactorCodeInput,
+  useSecondFactorEntry,
 } from '../../../components/second-factor/code-entry';
 import { isHttpError } from '../../../lib/http';
 import type { LoginNotice } from '../../../lib/session';
@@ -32,26 +32,20 @@ export function SecondFactorCodeStep({
   onFailed: (notice: LoginNotice) => void;
   onCancel: () => void;
 }) {
-  const [useBackup, setUseBackup] = useState(false);
-  const [code, setCode] = useState('');
+  const entry = useSecondFactorEntry();
+  const { useBackup, setError, input } = entry;
   const [trust, setTrust] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const read = readSecondFactorEntry(code, useBackup);
-    if ('error' in read) {
-      setError(read.error);
-      input.current?.focus();
-      return;
-    }
+    const taken = entry.take();
+    if (!taken) return;
     setBusy(true);
     setError(null);
     try {
-      await verifySecondFactor({ ...read.entry, trustBrowser: trust });
+      await verifySecondFactor({ ...taken, trustBrowser: trust });
       onVerified();
     } catch (failure) {
       setBusy(false);
@@ -81,9 +75,7 @@ export function SecondFactorCodeStep({
   };
 
   const switchInput = () => {
-    setUseBackup((b) => !b);
-    setCode('');
-    setError(null);
+    entry.toggleBackup();
     input.current?.focus();
   };
 
@@ -91,8 +83,7 @@ export function SecondFactorCodeStep({
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <SecondFactorCodeInput
-          ref={input}
-          useBackup={useBackup}
+          {...entry.field}
           description={
             useBackup
               ? '設定時に表示された10文字のコード（例: abcde-fghjk）を入力してください。'
@@ -100,12 +91,6 @@ export function SecondFactorCodeStep({
           }
           name={useBackup ? 'backup-code' : 'one-time-code'}
           size="md"
-          value={code}
-          onChange={(e) => {
-            setCode(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
           data-autofocus
           autoFocus
         />
