@@ -175,7 +175,7 @@ export function inputsOf(schema: unknown): Arbitrary<unknown> {
 
 /** A query string object: every value as the text a URL carries. */
 export function asQuery(value: unknown): Record<string, string | string[]> {
-  if (!isRecord(value)) return { value: String(value) };
+  if (!isRecord(value)) return { value: stringOf(value) };
   const query: Record<string, string | string[]> = {};
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue;
