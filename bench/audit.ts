@@ -21,6 +21,7 @@ import { openPlatform, seedDemoIfEmpty } from '../server/platform';
 import { findRowsByUid } from '../server/repositories/users-repository';
 import { searchAudit } from '../server/services/audit-service';
 import { Caller } from '../server/services/caller';
+import { accessToken } from './access-token';
 import { BENCH_CUSTOMER_BASE, BENCH_CUSTOMER_COUNT, ensureBenchCustomers } from './ledger-data';
 import { percentile } from './stats';
 
@@ -194,22 +195,6 @@ const stats = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1) };
 };
-
-async function accessToken(app: FastifyInstance, email: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email, password: 'Passw0rd!' },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${email}: ${res.statusCode} ${res.body}`);
-  const cookie = [res.headers['set-cookie']]
-    .flat()
-    .filter(Boolean)
-    .map((c) => String(c).split(';')[0])
-    .join('; ');
-  return (await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } })).json()
-    .token;
-}
 
 export async function runAuditBench(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;

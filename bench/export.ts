@@ -19,6 +19,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPlatform, seedDemoIfEmpty } from '../server/platform';
 import { iterateLedgerItems } from '../server/repositories/ledger-repository';
+import { accessToken } from './access-token';
 import { BENCH_CUSTOMER_BASE, BENCH_CUSTOMER_COUNT, ensureBenchCustomers } from './ledger-data';
 
 const EXPORT_URL = '/api/v1/spec/export-ledgerItem';
@@ -53,21 +54,6 @@ const insertLines = `
     case when g % 8 = 0 then '' else lpad((g * 7919 % 1000000000000)::text, 12, '0') end,
     '請求書_EXP' || g || '.pdf', '出荷案内_EXP' || g || '.pdf', ''
   from generate_series(1, $2::int) as g`;
-
-async function token(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email: 'staff@example.com', password: 'Passw0rd!' },
-  });
-  const cookie = [res.headers['set-cookie']]
-    .flat()
-    .filter(Boolean)
-    .map((c) => String(c).split(';')[0])
-    .join('; ');
-  return (await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } })).json()
-    .token;
-}
 
 /** Runs fn while sampling RSS every 50 ms: ms, and the peak growth in MB over the RSS before. */
 async function measured<T>(
@@ -151,7 +137,7 @@ export async function runExportBench(): Promise<void> {
     app = await buildApp({ config, platform, webRoot: join(dataDir, 'no-web-build') });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const auth = await token(app);
+    const auth = await accessToken(app, 'staff@example.com');
 
     const rows: Record<string, Record<string, string | number>> = {};
     for (const { size, code } of customers) {

@@ -38,6 +38,7 @@ import { readLedgerVersion } from '../server/repositories/ledger-version-reposit
 import { callerRowsStatement } from '../server/repositories/users-repository';
 import { planLedgerSearch, unpagedRequest } from '../server/services/ledger-search-service';
 import { ledgerCsv } from '../tests/api/helpers/ledger-factory';
+import { accessToken } from './access-token';
 import {
   BIGGEST_CUSTOMER,
   benchLineCount,
@@ -209,22 +210,6 @@ async function measurePair(
     await timed(b, timesB);
   }
   return [percentiles(timesA), percentiles(timesB)];
-}
-
-async function accessToken(app: FastifyInstance, email: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email, password: 'Passw0rd!' },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${email}: ${res.statusCode} ${res.body}`);
-  const cookie = [res.headers['set-cookie']]
-    .flat()
-    .filter(Boolean)
-    .map((c) => String(c).split(';')[0])
-    .join('; ');
-  const token = await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
-  return token.json().token;
 }
 
 async function withExec<T>(

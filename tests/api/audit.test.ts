@@ -5,10 +5,10 @@ import { auditLog, ledgerItems, users } from '../../db/schema';
 import type { AuditEvent, AuditPage } from '../../domain/api/audit';
 import { AUDIT_EXPORT_HEADERS } from '../../domain/audit';
 import { loadConfig } from '../../server/config';
-import { createPasswordIdentity } from '../../server/identity/builtin-identity';
 import { exportAudit } from '../../server/services/audit-service';
 import { resolveCaller } from '../../server/services/caller';
-import { bearer, DEMO_PASSWORD, signIn } from './helpers/auth';
+import { createOtherCorporationAdmin } from './helpers/accounts';
+import { bearer, signIn } from './helpers/auth';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -37,20 +37,7 @@ beforeAll(async () => {
     seed: { ledgerLinesPerCustomer: 40 },
     env: { RATE_LIMIT_IP_PER_MINUTE: '1000000', RATE_LIMIT_MAIL_PER_MINUTE: '1000000' },
   });
-  // A corporate administrator of corporation 2001 (customer 20001), beside other@ (general).
-  const uid = await createPasswordIdentity(t.platform.auth, {
-    email: MAIL.otherAdmin,
-    name: '他社 管理者',
-    password: DEMO_PASSWORD,
-    emailVerified: true,
-  });
-  await t.database.db.insert(users).values({
-    mail: MAIL.otherAdmin,
-    user_name: '他社 管理者',
-    customer_code: 20001,
-    user_type_id: 1,
-    firebase_uid: uid,
-  });
+  await createOtherCorporationAdmin(t, MAIL.otherAdmin);
   for (const who of Object.keys(MAIL) as Who[]) {
     const signedIn = await signIn(t.app, MAIL[who]);
     tokens[who] = signedIn.token;

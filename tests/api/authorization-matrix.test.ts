@@ -3,8 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, ledgerItems, notices, users } from '../../db/schema';
 import { apiErrorSchema } from '../../domain/api-error';
-import { createPasswordIdentity } from '../../server/identity/builtin-identity';
-import { apiKey, bearer, DEMO_PASSWORD, signIn } from './helpers/auth';
+import { createOtherCorporationAdmin, createUser } from './helpers/accounts';
+import { apiKey, bearer, signIn } from './helpers/auth';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { DATA_TABLES, tableDigests } from './helpers/table-digests';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -406,20 +406,7 @@ beforeAll(async () => {
     seed: { ledgerLinesPerCustomer: 40 },
     env: { RATE_LIMIT_IP_PER_MINUTE: '1000000', RATE_LIMIT_MAIL_PER_MINUTE: '1000000' },
   });
-  // A corporate administrator of corporation 2001, beside other@ (a general user there).
-  const uid = await createPasswordIdentity(t.platform.auth, {
-    email: MAIL.otherAdmin,
-    name: '他社 管理者',
-    password: DEMO_PASSWORD,
-    emailVerified: true,
-  });
-  await t.database.db.insert(users).values({
-    mail: MAIL.otherAdmin,
-    user_name: '他社 管理者',
-    customer_code: 20001,
-    user_type_id: 1,
-    firebase_uid: uid,
-  });
+  await createOtherCorporationAdmin(t, MAIL.otherAdmin);
   for (const [actor, mail] of Object.entries(MAIL)) {
     const signedIn = await signIn(t.app, mail);
     tokens[actor as keyof typeof tokens] = signedIn.token;
@@ -619,18 +606,11 @@ describe('adding a mail that already has an account', () => {
 
   beforeAll(async () => {
     // A user of corporation 1001 (customer 10001) whom no other test signs in.
-    uidOf[INSIDER] = await createPasswordIdentity(t.platform.auth, {
-      email: INSIDER,
-      name: 'マトリクス 社員',
-      password: DEMO_PASSWORD,
-      emailVerified: true,
-    });
-    await t.database.db.insert(users).values({
+    uidOf[INSIDER] = await createUser(t, {
       mail: INSIDER,
-      user_name: 'マトリクス 社員',
-      customer_code: 10001,
-      user_type_id: 2,
-      firebase_uid: uidOf[INSIDER],
+      name: 'マトリクス 社員',
+      customerCode: 10001,
+      userType: 2,
     });
     uidOf[MAIL.otherUser] = (await signIn(t.app, MAIL.otherUser)).uid;
     uidOf[MAIL.staff] = staffUid;

@@ -8,6 +8,7 @@ import {
 } from '../../server/ledger-cache/redis-ledger-cache';
 import { bearer, signIn } from './helpers/auth';
 import { createLedgerItem, insertLedgerItems, ledgerCsv } from './helpers/ledger-factory';
+import { readsLedger, statementsDuring } from './helpers/statements';
 import { createTestApp, openSecondInstance, type TestApp } from './helpers/test-app';
 
 // The search-answer cache keyed by the ledger's version (issue 23, docs/decisions/018): a first
@@ -23,24 +24,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 /** Opening an app (PGlite and its migrations) took over two minutes on a loaded 2-core machine. */
 const OPEN_TIMEOUT_MS = 300_000;
-
-type Query = (...args: unknown[]) => unknown;
-
-/** The texts of the statements the app's database is sent while `run` runs. */
-async function statementsDuring(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
-  const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
-  const spy = vi.spyOn(client, 'query');
-  try {
-    await run();
-    return spy.mock.calls.map(([statement]) =>
-      typeof statement === 'string' ? statement : String((statement as { text?: unknown }).text),
-    );
-  } finally {
-    spy.mockRestore();
-  }
-}
-const readsLedger = (statements: string[]) =>
-  statements.filter((text) => /"?ledger_items"?/.test(text));
 
 /** Lines of customer 10001 in 2026, one a day from 2026-03-01, newest last. */
 function lines(count: number, overrides: Partial<LedgerItem> = {}): LedgerItem[] {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { addDays, addYears, todayInJapan } from '../../domain/japan-time';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../domain/ledger-search';
 import { bearer, signIn } from './helpers/auth';
 import { createBacklogItem, createLedgerItem, insertLedgerItems } from './helpers/ledger-factory';
+import { readsLedger, statementsDuring } from './helpers/statements';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const URL = '/api/v1/spec/search-result-ledgerItem';
@@ -570,30 +571,13 @@ describe('who may search which customer', () => {
 // of the server, Drizzle's and the hand-built ones alike, is a query() call on db.$client (PGlite,
 // or the node-postgres pool; the search runs outside any transaction).
 describe('a refused search never reaches the ledger', () => {
-  type Query = (...args: unknown[]) => unknown;
-  /** The texts of the statements the database is sent while `run` runs. */
-  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-    const client = (t.database.db as unknown as { $client: { query: Query } }).$client;
-    const spy = vi.spyOn(client, 'query');
-    try {
-      await run();
-      return spy.mock.calls.map(([statement]) =>
-        typeof statement === 'string' ? statement : String((statement as { text?: unknown }).text),
-      );
-    } finally {
-      spy.mockRestore();
-    }
-  }
-  const readsLedger = (statements: string[]) =>
-    statements.filter((text) => /"?ledger_items"?/.test(text));
-
   it('a caller refused a customer gets 403 and the database is sent no ledger statement', async () => {
     // The observation works: an allowed search is seen reading the ledger, paged and unpaged. A
     // window no other test searched: an answer already cached (docs/decisions/018) reads no line.
     // The refusals below ask the same window, so the answer of 10001 is in the cache by then.
     const window = { from_date: '2026-01-02', to_date: '2026-12-31' };
     for (const extra of [{}, { page: 1 }]) {
-      const allowed = await statementsDuring(async () => {
+      const allowed = await statementsDuring(t, async () => {
         expect(
           (await search('user', { customer_code: 10001, ...window, ...extra })).statusCode,
         ).toBe(200);
@@ -608,7 +592,7 @@ describe('a refused search never reaches the ledger', () => {
       ['other', 10001, { page: 1 }],
     ];
     for (const [who, code, extra] of refusals) {
-      const statements = await statementsDuring(async () => {
+      const statements = await statementsDuring(t, async () => {
         const res = await search(who, { customer_code: code, ...window, ...extra });
         expect(res.statusCode, `${who} → ${code}`).toBe(403);
       });

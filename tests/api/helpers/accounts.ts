@@ -5,9 +5,39 @@ import { DEMO_PASSWORD } from './auth';
 import type { TestApp } from './test-app';
 
 /**
- * A general user of customer 10001 with a password identity of its own (mail verified unless
- * told otherwise), made through the identity port so that it works under either provider, so
- * that a test may lock, reset or sign it out without touching the demo accounts other tests use.
+ * A person with a password identity (mail verified unless told otherwise) and one user row, made
+ * through the identity port so that it works under either provider.
+ */
+export async function createUser(
+  t: TestApp,
+  person: {
+    mail: string;
+    name: string;
+    customerCode: number;
+    /** 0 staff, 1 corporate administrator, 2 general user. */
+    userType: 0 | 1 | 2;
+    emailVerified?: boolean;
+  },
+): Promise<string> {
+  const uid = await t.platform.identity.createIdentity({
+    mail: person.mail,
+    name: person.name,
+    password: DEMO_PASSWORD,
+    mailVerified: person.emailVerified ?? true,
+  });
+  await t.database.db.insert(users).values({
+    mail: person.mail,
+    user_name: person.name,
+    customer_code: person.customerCode,
+    user_type_id: person.userType,
+    firebase_uid: uid,
+  });
+  return uid;
+}
+
+/**
+ * A general user of customer 10001 under a fresh mail, so that a test may lock, reset or sign it
+ * out without touching the demo accounts other tests use.
  */
 export async function createAccount(
   t: TestApp,
@@ -15,21 +45,19 @@ export async function createAccount(
   options: { emailVerified?: boolean } = {},
 ): Promise<{ mail: string; uid: string }> {
   const mail = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
-  const uid = await t.platform.identity.createIdentity({
+  const uid = await createUser(t, {
     mail,
     name: 'テスト 利用者',
-    password: DEMO_PASSWORD,
-    mailVerified: options.emailVerified ?? true,
-  });
-  await t.database.db.insert(users).values({
-    mail,
-    user_name: 'テスト 利用者',
-    customer_code: 10001,
-    user_type_id: 2,
-    firebase_uid: uid,
+    customerCode: 10001,
+    userType: 2,
+    emailVerified: options.emailVerified,
   });
   return { mail, uid };
 }
+
+/** A corporate administrator of corporation 2001 (customer 20001), beside other@ (a general user there). */
+export const createOtherCorporationAdmin = (t: TestApp, mail: string) =>
+  createUser(t, { mail, name: '他社 管理者', customerCode: 20001, userType: 1 });
 
 export interface RawAnswer {
   status: number;
