@@ -235,8 +235,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entity_id, t.created_at),
     // The audit view's filtered, newest-first pages (docs/decisions/017): each filter's column, then
-    // the order, read backwards. The customer and actor-user indexes also hold the columns an
-    // administrator's reach and the action filter test, so their counts read the index only.
+    // the order, read backwards. The customer, actor-user and action indexes also hold the columns
+    // an administrator's reach and the filters test, so their counts read the index only.
     index('audit_log_created_at_idx').on(t.created_at, t.id),
     index('audit_log_customer_created_at_idx').on(
       t.customer_code,
@@ -255,7 +255,14 @@ export const auditLog = pgTable(
       t.actor_mail,
       t.action,
     ),
-    index('audit_log_action_created_at_idx').on(t.action, t.created_at, t.id),
+    index('audit_log_action_created_at_idx').on(
+      t.action,
+      t.created_at,
+      t.id,
+      t.customer_code,
+      t.actor_user_id,
+      t.actor_mail,
+    ),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "audit_log_action_created_at_idx";--> statement-breakpoint
+CREATE INDEX "audit_log_action_created_at_idx" ON "audit_log" USING btree ("action","created_at","id","customer_code","actor_user_id","actor_mail");
