@@ -106,9 +106,14 @@ export function managerColumns({
             key: 'second_factor',
             label: '2段階認証',
             width: '12%',
-            render: (row: EditRow<UserValues>) =>
+            render: (row: EditRow<UserValues>, { hideLabel }: { hideLabel: boolean }) =>
               row.isNew || isOwn(row) ? null : (
-                <SecondFactorResetButton row={row} onReset={onResetSecondFactor} />
+                <SecondFactorResetButton
+                  row={row}
+                  onReset={onResetSecondFactor}
+                  // In the table the column's header names the factor; a card has no header.
+                  text={hideLabel ? 'リセット' : '2段階認証をリセット'}
+                />
               ),
           },
         ]

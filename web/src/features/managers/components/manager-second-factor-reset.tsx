@@ -84,9 +84,12 @@ export function useSecondFactorReset() {
 export function SecondFactorResetButton({
   row,
   onReset,
+  text,
 }: {
   row: EditRow<UserValues>;
   onReset: (row: EditRow<UserValues>) => void;
+  /** The visible words; the accessible name always says whose factor and what. */
+  text: string;
 }) {
   return (
     <Button
@@ -96,7 +99,7 @@ export function SecondFactorResetButton({
       onClick={() => onReset(row)}
       aria-label={`${row.original.mail} の2段階認証をリセット`}
     >
-      2段階認証をリセット
+      {text}
     </Button>
   );
 }

@@ -531,6 +531,8 @@ describe('the managers page for a corporate administrator', () => {
     expect(within(card).getByRole('textbox', { name: '氏名' })).toBeTruthy();
     expect(within(card).getByRole('button', { name: '登録' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    // Resetting a second factor is staff's (issue 22).
+    expect(within(card).queryByRole('button', { name: /2段階認証をリセット/ })).toBeNull();
   });
 });
 
@@ -562,6 +564,44 @@ describe('the managers page for staff', () => {
     expect(addButton()).toBeTruthy();
     expect(fakeServer.calls('POST /api/v1/user/get-user-by-customer')[0]?.body).toMatchObject({
       customer_code: [10001],
+    });
+  });
+
+  it('resets another person’s second factor after a confirmation (issue 22); an administrator has no such button', async () => {
+    fakeServer.on('PUT /api/v1/user/reset-second-factor', ({ body }) =>
+      json(200, { id: (body as { id: number }).id, reset: true }),
+    );
+    const { user } = await renderAsStaff();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '表示する取引先コード' }),
+      '10001',
+    );
+    const userRow = await screen.findByRole('row', { name: 'user@example.com（10001）' });
+    expect(screen.getByRole('columnheader', { name: '2段階認証' })).toBeTruthy();
+    // The table's column names the factor; the button says what it does to whom.
+    const reset = within(userRow).getByRole('button', {
+      name: 'user@example.com の2段階認証をリセット',
+    });
+    expect(reset.textContent).toBe('リセット');
+    await user.click(reset);
+
+    const dialog = await screen.findByRole('dialog', { name: '2段階認証のリセット' });
+    expect(within(dialog).getByText('user@example.com')).toBeTruthy();
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    expect(fakeServer.calls('PUT /api/v1/user/reset-second-factor')).toHaveLength(0);
+
+    await user.click(reset);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '2段階認証のリセット' })).getByRole(
+        'button',
+        { name: 'リセットする' },
+      ),
+    );
+    expect(await screen.findByText('鈴木 花子さんの2段階認証をリセットしました。')).toBeTruthy();
+    expect(fakeServer.calls('PUT /api/v1/user/reset-second-factor')[0]?.body).toMatchObject({
+      id: 12,
+      login_user_id: 1,
     });
   });
 
