@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { expectConsoleError } from '../testing/console-errors';
 import { fakeServer, json } from '../testing/fake-server';
 import { renderRoutes } from '../testing/render';
+import { lazyScreen } from './route-tree';
 import { routes } from './routes';
 
 describe('app routes', () => {
@@ -20,22 +22,40 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'ログイン' })).toBeTruthy();
   });
 
-  it('shows "Unexpected Application Error!" when a route fails', async () => {
+  /** The app's routes with `route` added under their root. */
+  const withRoute = (route: RouteObject): RouteObject[] => {
     const [root] = routes;
     if (!root || root.index) throw new Error('the app has one root layout route');
-    const failing: RouteObject = {
-      path: '/failing',
-      loader: () => {
-        throw new Error('boom');
-      },
-      element: null,
+    return [{ ...root, children: [...(root.children ?? []), route] }];
+  };
+
+  it('shows "Unexpected Application Error!" when a route fails', async () => {
+    expectConsoleError(); // React logs the error it caught
+    const Failing = () => {
+      throw new Error('boom');
     };
-    renderRoutes([{ ...root, children: [...(root.children ?? []), failing] }], {
-      path: '/failing',
-    });
+    renderRoutes(withRoute({ path: '/failing', Component: Failing }), { path: '/failing' });
     expect(
       await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
     ).toBeTruthy();
+  });
+
+  it('shows "Unexpected Application Error!" when a screen fails to load (a deploy since)', async () => {
+    expectConsoleError(); // React logs the failed load it caught
+    const Unloadable = lazyScreen(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    const { router } = renderRoutes(withRoute({ path: '/unloadable', Component: Unloadable }), {
+      path: '/login',
+    });
+    expect(await screen.findByRole('heading', { name: 'ログイン' })).toBeTruthy();
+    void router.navigate('/unloadable');
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeTruthy();
+    // Another screen is another try.
+    void router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'ログイン' })).toBeTruthy();
   });
 
   it('tells a user without permission so and links back to TOP', async () => {

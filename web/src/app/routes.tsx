@@ -2,34 +2,35 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { type RouteAccess, RouteGuard } from './route-guard';
+import { lazyScreen } from './route-tree';
 import { AppRoot } from './routes/app-root';
-import { RouteError } from './routes/route-error';
 
-// Every screen is its own chunk, so the login screen loads none of the signed-in code.
-const loginScreen = async () => ({
-  Component: (await import('../features/auth/components/login-page')).LoginPage,
-});
+// Every screen is its own chunk (lazyScreen), so the login screen loads none of the signed-in code.
+const LoginScreen = lazyScreen(
+  async () => (await import('../features/auth/components/login-page')).LoginPage,
+);
 
 /**
- * A screen that reads or writes through TanStack Query: loaded with the query client around it
- * (query-provider.tsx). Every screen but the login screen, whose first load goes without it
- * (decision 013, size budgets); the signed-in layout brings it to every screen inside it.
+ * A screen that reads or writes through TanStack Query: loaded (lazyScreen) with the query client
+ * around it (query-provider.tsx). Every screen but the login screen, whose first load goes without
+ * it (decision 013, size budgets); the signed-in layout brings it to every screen inside it.
  */
-const withQueries =
-  (load: () => Promise<ComponentType>) => async (): Promise<{ Component: ComponentType }> => {
+const withQueries = (load: () => Promise<ComponentType>): ComponentType =>
+  lazyScreen(async () => {
     const [Screen, { QueryProvider }] = await Promise.all([load(), import('./query-provider')]);
-    return {
-      Component: () => (
-        <QueryProvider>
-          <Screen />
-        </QueryProvider>
-      ),
-    };
-  };
+    return () => (
+      <QueryProvider>
+        <Screen />
+      </QueryProvider>
+    );
+  });
 
-const appLayout = withQueries(
-  async () => (await import('../components/layout/app-layout')).AppLayout,
-);
+/**
+ * The signed-in layout, made once per route that shows it: a move between the two guarded groups
+ * below mounts it afresh, as it always has.
+ */
+const appLayout = () =>
+  withQueries(async () => (await import('../components/layout/app-layout')).AppLayout);
 
 /** docs/product.md §2: the routes below admit only the people their access class admits. */
 const guarded = (access: RouteAccess, children: RouteObject[]): RouteObject => ({
@@ -40,23 +41,20 @@ const guarded = (access: RouteAccess, children: RouteObject[]): RouteObject => (
 /** The routes of docs/product.md §2 with their access classes. */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
+    // The error boundary and the wait for the lazy screens are around this tree (route-tree.tsx).
     Component: AppRoot,
-    ErrorBoundary: RouteError,
-    // Screens load lazily; until the first one has loaded there is nothing to show.
-    HydrateFallback: () => null,
     children: [
       {
-        lazy: async () => ({
-          Component: (await import('../components/layout/public-layout')).PublicLayout,
-        }),
+        Component: lazyScreen(
+          async () => (await import('../components/layout/public-layout')).PublicLayout,
+        ),
         children: [
           guarded('public', [
-            { index: true, lazy: loginScreen },
-            { path: paths.login.path, lazy: loginScreen },
+            { index: true, Component: LoginScreen },
+            { path: paths.login.path, Component: LoginScreen },
             {
               path: paths.mailResetPassword.path,
-              lazy: withQueries(
+              Component: withQueries(
                 async () =>
                   (await import('../features/auth/components/mail-reset-password-page'))
                     .MailResetPasswordPage,
@@ -64,7 +62,7 @@ export const routes: RouteObject[] = [
             },
             {
               path: paths.mailSendComplete.path,
-              lazy: withQueries(
+              Component: withQueries(
                 async () =>
                   (await import('../features/auth/components/mail-send-complete-page'))
                     .MailSendCompletePage,
@@ -72,7 +70,7 @@ export const routes: RouteObject[] = [
             },
             {
               path: paths.resetPassword.path,
-              lazy: withQueries(
+              Component: withQueries(
                 async () =>
                   (await import('../features/auth/components/reset-password-page'))
                     .ResetPasswordPage,
@@ -82,18 +80,19 @@ export const routes: RouteObject[] = [
             // decides whether the session may enrol; nothing else opens until it has).
             {
               path: paths.secondFactorSetup.path,
-              lazy: async () => ({
-                Component: (await import('../features/auth/components/second-factor-setup-page'))
-                  .SecondFactorSetupPage,
-              }),
+              Component: lazyScreen(
+                async () =>
+                  (await import('../features/auth/components/second-factor-setup-page'))
+                    .SecondFactorSetupPage,
+              ),
             },
             // docs/product.md §2: unknown paths show the login screen.
-            { path: '*', lazy: loginScreen },
+            { path: '*', Component: LoginScreen },
           ]),
           guarded('tenant', [
             {
               path: paths.loginTenant.path,
-              lazy: withQueries(
+              Component: withQueries(
                 async () =>
                   (await import('../features/auth/components/login-tenant-page')).LoginTenantPage,
               ),
@@ -104,57 +103,58 @@ export const routes: RouteObject[] = [
       // The signed-in layout sits inside the guard, so nothing of it shows while loading.
       guarded('private', [
         {
-          lazy: appLayout,
+          Component: appLayout(),
           children: [
             {
               path: paths.top.path,
-              lazy: async () => ({
-                Component: (await import('../features/top/components/top-page')).TopPage,
-              }),
+              Component: lazyScreen(
+                async () => (await import('../features/top/components/top-page')).TopPage,
+              ),
             },
             {
               path: paths.orders.path,
-              lazy: async () => ({
-                Component: (await import('../features/orders/components/orders-page')).OrdersPage,
-              }),
+              Component: lazyScreen(
+                async () => (await import('../features/orders/components/orders-page')).OrdersPage,
+              ),
             },
             {
               path: paths.sharedFiles.path,
-              lazy: async () => ({
-                Component: (await import('../features/shared-files/components/shared-files-page'))
-                  .SharedFilesPage,
-              }),
+              Component: lazyScreen(
+                async () =>
+                  (await import('../features/shared-files/components/shared-files-page'))
+                    .SharedFilesPage,
+              ),
             },
             {
               path: paths.account.path,
-              lazy: async () => ({
-                Component: (await import('../features/account/components/account-page'))
-                  .AccountPage,
-              }),
+              Component: lazyScreen(
+                async () =>
+                  (await import('../features/account/components/account-page')).AccountPage,
+              ),
             },
             guarded('restricted', [
               {
                 path: paths.managers.path,
-                lazy: async () => ({
-                  Component: (await import('../features/managers/components/managers-page'))
-                    .ManagersPage,
-                }),
+                Component: lazyScreen(
+                  async () =>
+                    (await import('../features/managers/components/managers-page')).ManagersPage,
+                ),
               },
               // Issue 22: staff and corporate administrators (the server decides which events).
               {
                 path: paths.audit.path,
-                lazy: async () => ({
-                  Component: (await import('../features/audit/components/audit-page')).AuditPage,
-                }),
+                Component: lazyScreen(
+                  async () => (await import('../features/audit/components/audit-page')).AuditPage,
+                ),
               },
             ]),
             guarded('staff-only', [
               {
                 path: paths.editTop.path,
-                lazy: async () => ({
-                  Component: (await import('../features/edit-top/components/edit-top-page'))
-                    .EditTopPage,
-                }),
+                Component: lazyScreen(
+                  async () =>
+                    (await import('../features/edit-top/components/edit-top-page')).EditTopPage,
+                ),
               },
             ]),
           ],
@@ -163,13 +163,13 @@ export const routes: RouteObject[] = [
       // Where a guard sends a signed-in user who lacks the permission; anyone else signs in first.
       guarded('private', [
         {
-          lazy: appLayout,
+          Component: appLayout(),
           children: [
             {
               path: paths.permissionDenied.path,
-              lazy: async () => ({
-                Component: (await import('./routes/permission-denied')).PermissionDenied,
-              }),
+              Component: lazyScreen(
+                async () => (await import('./routes/permission-denied')).PermissionDenied,
+              ),
             },
           ],
         },
@@ -177,7 +177,7 @@ export const routes: RouteObject[] = [
       {
         // docs/product.md §2: the fallback when the user data is missing, so it needs none.
         path: paths.header.path,
-        lazy: withQueries(async () => (await import('./routes/header-only')).HeaderOnly),
+        Component: withQueries(async () => (await import('./routes/header-only')).HeaderOnly),
       },
     ],
   },

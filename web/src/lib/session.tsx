@@ -5,6 +5,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -88,7 +89,13 @@ const SessionContext = createContext<Session | null>(null);
 
 /** Must sit inside the router: signing out navigates to /login. */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  // The declarative router's navigate is a new function at every location; through a ref, signOut
+  // (and so the session every screen reads) stays the same from one screen to the next.
   const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  useLayoutEffect(() => {
+    latestNavigate.current = navigate;
+  });
   const [state, setState] = useState<SessionData>(initialState);
   const [signOutNotice, setSignOutNotice] = useState<LoginNotice | null>(null);
   /** Bumped by every save or clear, so that a slower start-up check cannot overwrite them. */
@@ -192,9 +199,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (notice?: LoginNotice) => {
       clear();
       setSignOutNotice(notice ?? null);
-      navigate(paths.login.path, { replace: true });
+      latestNavigate.current(paths.login.path, { replace: true });
     },
-    [clear, navigate],
+    [clear],
   );
 
   const saveIdentityOnly = useCallback(

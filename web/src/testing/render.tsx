@@ -3,9 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { type Location, type RouteObject, type To, UNSAFE_createMemoryHistory } from 'react-router';
 import { AppProviders } from '../app/provider';
+import { RouteTree } from '../app/route-tree';
 import { DEFAULT_APP_CONFIG } from '../lib/app-config';
+import { BlockingRouter, createBlockingHistory } from '../lib/navigation-blocker';
 import { SessionProvider } from '../lib/session';
 import { type SeededSession, seedSession } from './data';
 import { fakeServer } from './fake-server';
@@ -18,6 +20,14 @@ interface RenderOptions {
   config?: AppConfig;
 }
 
+/** The router as a test drives it: the location shown, and moves as by the address bar. */
+export interface TestRouter {
+  /** `location`: where the router is (a move's screen may still be loading; findBy… waits). */
+  readonly state: { readonly location: Location };
+  /** A move as a link or the app would make it (a number: the history's back or forward). */
+  navigate(to: To | number, options?: { replace?: boolean; state?: unknown }): Promise<void>;
+}
+
 function renderRouter(routes: RouteObject[], { path = '/', session, config }: RenderOptions) {
   if (session) {
     const user = seedSession(session);
@@ -26,12 +36,30 @@ function renderRouter(routes: RouteObject[], { path = '/', session, config }: Re
       email: user.mail,
     };
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // The app's router (app/router.tsx) over a memory history in place of the browser's: what
+  // MemoryRouter is, with the blocker of unsaved changes (navigation-blocker.tsx) in its way.
+  const history = createBlockingHistory(
+    UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }),
+  );
+  const router: TestRouter = {
+    state: {
+      get location() {
+        return history.location;
+      },
+    },
+    navigate: async (to, options = {}) => {
+      if (typeof to === 'number') history.go(to);
+      else if (options.replace) history.replace(to, options.state);
+      else history.push(to, options.state);
+    },
+  };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AppProviders env="test" config={config ?? DEFAULT_APP_CONFIG}>
-        <RouterProvider router={router} />
+        <BlockingRouter history={history}>
+          <RouteTree routes={routes} />
+        </BlockingRouter>
       </AppProviders>
     </QueryClientProvider>,
   );

@@ -8,8 +8,8 @@ import {
   useId,
   useState,
 } from 'react';
-import { useBlocker } from 'react-router';
 import { paths } from '../../config/paths';
+import { useBlocker } from '../../lib/navigation-blocker';
 import { DialogModal } from '../feedback/dialog-modal';
 
 export const UNSAVED_CHANGES_TEXT =

@@ -1,0 +1,213 @@
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import {
+  type Blocker,
+  type BlockerFunction,
+  unstable_HistoryRouter as HistoryRouter,
+  type HistoryRouterProps,
+  type Location,
+  NavigationType,
+  parsePath,
+  type To,
+  useLocation,
+} from 'react-router';
+
+// React Router's useBlocker needs its data router, whose code is 15 KB gzip more in every screen's
+// first load than the declarative router's (decision 013, size budgets). The app's router is the
+// declarative one over a history that this module wraps: its navigations ask a blocker first, as
+// the data router does inside.
+
+/** The browser's or a test's history, as React Router's routers take it. */
+export type History = HistoryRouterProps['history'];
+
+/** A navigation a blocker is asked about; `retry` lets it through later. */
+export interface PendingNavigation {
+  action: NavigationType;
+  currentLocation: Location;
+  nextLocation: Location;
+  retry(): void;
+}
+
+/** Answers true to hold the navigation (and calls its retry() if the person leaves after all). */
+export type NavigationHold = (navigation: PendingNavigation) => boolean;
+
+/** A history whose navigations a blocker may hold. */
+export interface BlockingHistory extends History {
+  /** Makes `hold` the blocker (one at a time: a later one replaces it); returns its removal. */
+  block(hold: NavigationHold): () => void;
+}
+
+/**
+ * Wraps a history so that a registered blocker may hold its navigations. A push or replace is not
+ * made while held; a POP (the browser's back and forward buttons) has already moved the address,
+ * so it is undone (history.go back by its delta, that move not passed on) and made again on
+ * retry, as the data router does.
+ */
+export function createBlockingHistory(history: History): BlockingHistory {
+  let hold: NavigationHold | null = null;
+  /** The location last passed on to the router (a browser history already shows a popped one). */
+  let current = history.location;
+  /** While a held POP is undone: that move is not passed on, and ends the wait of its retry. */
+  let undoing: (() => void) | null = null;
+  /** A POP let through by retry(): not asked about again. */
+  let passing = false;
+
+  const held = (action: NavigationType, nextLocation: Location, retry: () => void) =>
+    hold?.({ action, currentLocation: current, nextLocation, retry }) ?? false;
+  /** Where a push or replace would go (the router passes absolute paths; the key comes later). */
+  const locationOf = (to: To, state: unknown): Location => ({
+    pathname: current.pathname,
+    search: '',
+    hash: '',
+    ...(typeof to === 'string' ? parsePath(to) : to),
+    state: state ?? null,
+    key: 'pending',
+  });
+
+  // The router calls push and replace unbound (useNavigate), so these are closures.
+  const push = (to: To, state?: unknown) => {
+    if (held(NavigationType.Push, locationOf(to, state), () => history.push(to, state))) return;
+    history.push(to, state);
+  };
+  const replace = (to: To, state?: unknown) => {
+    if (held(NavigationType.Replace, locationOf(to, state), () => history.replace(to, state))) {
+      return;
+    }
+    history.replace(to, state);
+  };
+
+  return {
+    get action() {
+      return history.action;
+    },
+    get location() {
+      return history.location;
+    },
+    createHref: (to) => history.createHref(to),
+    createURL: (to) => history.createURL(to),
+    encodeLocation: (to) => history.encodeLocation(to),
+    push,
+    replace,
+    go: (delta) => history.go(delta),
+    listen: (listener) =>
+      history.listen((update) => {
+        if (undoing) {
+          undoing();
+          undoing = null;
+          return;
+        }
+        const { delta } = update;
+        // A POP from an entry the router did not make has no delta; it cannot be undone.
+        if (update.action === NavigationType.Pop && !passing && delta !== null && delta !== 0) {
+          let undone: () => void = () => {};
+          const undo = new Promise<void>((resolve) => {
+            undone = resolve;
+          });
+          const retry = () => {
+            void undo.then(() => {
+              passing = true;
+              history.go(delta);
+            });
+          };
+          if (held(NavigationType.Pop, update.location, retry)) {
+            undoing = undone;
+            history.go(-delta);
+            return;
+          }
+        }
+        passing = false;
+        current = update.location;
+        listener(update);
+      }),
+    block(next) {
+      hold = next;
+      return () => {
+        if (hold === next) hold = null;
+      };
+    },
+  };
+}
+
+const BlockingHistoryContext = createContext<BlockingHistory | null>(null);
+
+/** React Router's declarative router over a blocking history, which useBlocker reaches. */
+export function BlockingRouter({
+  history,
+  children,
+}: {
+  history: BlockingHistory;
+  children: ReactNode;
+}) {
+  return (
+    <BlockingHistoryContext.Provider value={history}>
+      <HistoryRouter history={history}>{children}</HistoryRouter>
+    </BlockingHistoryContext.Provider>
+  );
+}
+
+const UNBLOCKED: Blocker = {
+  state: 'unblocked',
+  proceed: undefined,
+  reset: undefined,
+  location: undefined,
+};
+
+/**
+ * React Router's useBlocker for the declarative router (BlockingRouter): holds the navigations
+ * `shouldBlock` answers true for; the returned blocker is 'blocked' until proceed() (the
+ * navigation goes on) or reset() (it is dropped). One per router at a time.
+ */
+export function useBlocker(shouldBlock: BlockerFunction): Blocker {
+  const history = useContext(BlockingHistoryContext);
+  if (!history) throw new Error('useBlocker must be used inside <BlockingRouter>');
+  const { key } = useLocation();
+  const [blocker, setBlocker] = useState<{ at: string; blocker: Blocker } | null>(null);
+  const ask = useRef(shouldBlock);
+  /** The location the page shows (the router's may be ahead while a screen loads). */
+  const shown = useRef(key);
+  useLayoutEffect(() => {
+    ask.current = shouldBlock;
+    shown.current = key;
+  });
+
+  useEffect(
+    () =>
+      history.block(({ action, currentLocation, nextLocation, retry }) => {
+        if (!ask.current({ currentLocation, nextLocation, historyAction: action })) return false;
+        const at = shown.current;
+        setBlocker({
+          at,
+          blocker: {
+            state: 'blocked',
+            location: nextLocation,
+            proceed: () => {
+              setBlocker({
+                at,
+                blocker: {
+                  state: 'proceeding',
+                  location: nextLocation,
+                  proceed: undefined,
+                  reset: undefined,
+                },
+              });
+              retry();
+            },
+            reset: () => setBlocker(null),
+          },
+        });
+        return true;
+      }),
+    [history],
+  );
+
+  // A navigation that went through (the one let go, or another) ends the hold, as in the data
+  // router.
+  return blocker?.at === key ? blocker.blocker : UNBLOCKED;
+}
