@@ -29,9 +29,14 @@ test.beforeAll(async ({}, workerInfo) => {
   root = mkdtempSync(join(tmpdir(), 'second-factor-e2e-'));
   const log = join(root, 'server.log');
   base = `http://127.0.0.1:${port}`;
+  // On the embedded PGlite in its DATA_DIR, whatever DATABASE_URL says: e2e-server.mjs empties
+  // the database it is given, and on PostgreSQL that is the shared e2e server's (its identity keys
+  // went with it, and every later sign-in failed). The second factor on PostgreSQL is the API
+  // tests' (tests/api/second-factor.test.ts).
+  const { DATABASE_URL: _shared, ...env } = process.env;
   server = spawn('node', ['scripts/e2e-server.mjs'], {
     env: {
-      ...process.env,
+      ...env,
       E2E_PORT: String(port),
       E2E_DATA_DIR: join(root, 'data'),
       STAFF_SECOND_FACTOR: 'required',
