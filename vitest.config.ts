@@ -5,14 +5,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /** The API tests under IDENTITY_PROVIDER=firebase (project api-firebase). */
 const FIREBASE_API_TESTS = 'tests/api/firebase-*.test.ts';
 
-// With DATABASE_URL set the API tests share one PostgreSQL database, so their files run one at a time.
-const onPostgres = Boolean(process.env.DATABASE_URL);
-
 export default defineConfig({
   plugins: [react()],
   // The web app's alias (vite.config.ts, tsconfig.json "paths").
   resolve: { alias: { '@domain': fileURLToPath(new URL('domain', import.meta.url)) } },
   test: {
+    // Two workers, one per core of the CI machine (Vitest's default leaves one core idle): the API
+    // tests spend much of their time in PGlite, which is single-threaded.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -34,9 +34,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, FIREBASE_API_TESTS],
+          // On PostgreSQL each worker has a database of its own (tests/support/worker-database.ts).
+          setupFiles: ['tests/support/worker-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: !onPostgres,
         },
       },
       {

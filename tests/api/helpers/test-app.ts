@@ -22,7 +22,7 @@ export interface TestApp {
 
 /**
  * Empties the PostgreSQL test database (DATABASE_URL) so each test file starts from a fresh schema.
- * The API test files run one at a time on PostgreSQL (vitest.config.ts).
+ * On PostgreSQL each worker of the API tests has a database of its own (tests/support/worker-database.ts).
  */
 export async function resetPostgres(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
