@@ -1,5 +1,5 @@
 import type { Banner, Notice } from '@domain/api/top-content';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { fakeServer, json } from '../../../testing/fake-server';
@@ -155,5 +155,29 @@ describe('the top page', () => {
       await screen.findByText('アクセス時にエラーが発生しました。再度お試しください。'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: DEFAULT_APP_CONFIG.supportEmail })).toBeTruthy();
+    // The banner area still shows under the failed list.
+    expect(await screen.findByRole('link', { name: /バナー1/ })).toBeTruthy();
+  });
+
+  it('asks for notices and banners at once, and shows the banner area once the notices are in', async () => {
+    let answerNotices: (response: Response) => void = () => {};
+    fakeServer
+      .on(
+        'POST /api/v1/notice/get-notice',
+        () => new Promise<Response>((resolve) => (answerNotices = resolve)),
+      )
+      .on('POST /api/v1/banner/get-banner', () => json(200, [banner(1)]));
+    renderWithProviders(<TopPage />, { session: {} });
+
+    await waitFor(() => expect(fakeServer.calls('POST /api/v1/banner/get-banner')).toHaveLength(1));
+    // Nothing under the notices' placeholder while they load: the list may grow to ten lines.
+    expect(screen.getByLabelText('読み込み中')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'ご案内' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /バナー1/ })).toBeNull();
+
+    answerNotices(json(200, [notice(1), notice(2)]));
+    expect(await screen.findByRole('heading', { name: 'ご案内' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /バナー1/ })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /お知らせ/ })).toHaveLength(2);
   });
 });
