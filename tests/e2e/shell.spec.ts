@@ -160,3 +160,42 @@ test.describe('the signed-in shell', () => {
     await expect(burger).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+test.describe('the signed-in shell while a screen loads', () => {
+  test('nothing already shown moves as the top page and the order lines arrive', async ({
+    page,
+  }) => {
+    // Layout shifts the page did not cause by input (the Layout Instability API): what a reader
+    // sees jump, and what Lighthouse's CLS adds up (issue 23).
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          const nodes = (entry.sources ?? []).map((source) =>
+            source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : '?',
+          );
+          shifts.push(`${entry.value.toFixed(4)} ${nodes.join(' | ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await loginAs(page, 'user');
+    for (const [path, loaded] of [
+      ['/top', page.getByRole('heading', { name: 'ご案内' })],
+      ['/orders', page.getByText(/全検索結果 ([\d,]+) 件/)],
+    ] as const) {
+      await page.goto(path);
+      await expect(loaded).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(
+        () => (window as unknown as { layoutShifts: string[] }).layoutShifts,
+      );
+      expect(shifts, `layout shifts on ${path}`).toEqual([]);
+    }
+  });
+});
