@@ -11,6 +11,14 @@ export type SecondFactorEntry = { code: string } | { backupCode: string };
  */
 export function readSecondFactorEntry(
   typed: string,
+  useBackup: false,
+): { entry: { code: string } } | { error: string };
+export function readSecondFactorEntry(
+  typed: string,
+  useBackup: boolean,
+): { entry: SecondFactorEntry } | { error: string };
+export function readSecondFactorEntry(
+  typed: string,
   useBackup: boolean,
 ): { entry: SecondFactorEntry } | { error: string } {
   const value = typed.trim();

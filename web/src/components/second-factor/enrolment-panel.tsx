@@ -50,7 +50,7 @@ export function EnrolmentPanel({
     event.preventDefault();
     if (busy) return;
     const read = readSecondFactorEntry(code, false);
-    if ('error' in read || !('code' in read.entry)) {
+    if ('error' in read) {
       setError(SECOND_FACTOR_MESSAGES.enterCode);
       input.current?.focus();
       return;
