@@ -239,6 +239,9 @@ test.describe('password reset', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'パスワードをお忘れの方はこちら' }).click();
     await expect(page).toHaveURL(/\/mail-reset-password$/);
+    // The login screen, which has a メールアドレス field too, stays until the new screen's chunk is
+    // in (web/src/app/route-tree.tsx): fill the field once the reset screen shows.
+    await expect(page.getByRole('heading', { name: 'パスワード再設定', level: 1 })).toBeVisible();
     await page.getByRole('textbox', { name: 'メールアドレス' }).fill('reset@example.com');
     await page.getByRole('button', { name: '送信' }).click();
     await expectSignIn(page).toHaveURL(/\/mail-send-complete$/);
