@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -10,9 +11,9 @@ export default defineConfig({
   // The web app's alias (vite.config.ts, tsconfig.json "paths").
   resolve: { alias: { '@domain': fileURLToPath(new URL('domain', import.meta.url)) } },
   test: {
-    // Two workers, one per core of the CI machine (Vitest's default leaves one core idle): the API
-    // tests spend much of their time in PGlite, which is single-threaded.
-    maxWorkers: 2,
+    // A worker per core, at least two (Vitest's default leaves one core idle, half of CI's two): the
+    // API tests spend much of their time in PGlite, which is single-threaded.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
