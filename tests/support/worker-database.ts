@@ -17,7 +17,7 @@ if (base) {
       try {
         await admin.query(`create database "${name}"`);
       } catch (error) {
-        // Made meanwhile by an earlier run of this file in the same worker: nothing to do.
+        // Made meanwhile by another run on the same server (a second checkout, say): nothing to do.
         if ((error as { code?: string }).code !== '42P04') throw error;
       }
     }
