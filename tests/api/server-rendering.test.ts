@@ -1,0 +1,131 @@
+// Decision 019: the login screen's HTML, rendered at start-up from the web app's components with the
+// server's own configuration. Needs the build (`npm test` builds first; alone, `npm run build`).
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const WEB_ROOT = resolve('dist/web');
+const WEB_TITLE = '屋根材<ポータル>';
+let t: TestApp;
+let tClosed = false;
+
+beforeAll(async () => {
+  for (const built of [join(WEB_ROOT, 'index.html'), resolve('dist/ssr/entry-server.js')]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
+  }
+  t = await createTestApp({ webRoot: WEB_ROOT, env: { WEB_TITLE } });
+});
+
+afterAll(async () => {
+  if (!tClosed) await t?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('the login screen rendered on the server', () => {
+  it('sends the login form itself, with the configured product name, at /login and /', async () => {
+    for (const path of ['/login', '/', '/login?from=mail']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = response.body;
+      const pathOnly = path.split('?')[0];
+      expect(html).toContain(`<div id="root" data-server-rendered="${pathOnly}">`);
+      expect(html).toContain('<title>屋根材&lt;ポータル&gt; | ログイン</title>');
+      expect(html).toMatch(/<h1[^>]*>ログイン<\/h1>/);
+      expect(html).toMatch(/<input[^>]*type="email"[^>]*name="mail"/);
+      expect(html).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
+      // Until the script has taken the form over, its button sends nothing.
+      expect(html).toMatch(/<button[^>]*type="button"[^>]*aria-disabled="true"[^>]*>.*?ログイン/);
+      expect(html).not.toMatch(/type="submit"/);
+      // The header's product name comes from the server's configuration, escaped.
+      expect(html).toContain('屋根材&lt;ポータル&gt;</span>');
+      expect(html).not.toContain('屋根材<ポータル>');
+    }
+  });
+
+  it('paints from the response alone: styles inline, the screen scripts named', async () => {
+    const html = (await get('/login')).body;
+    expect(html).not.toContain('rel="stylesheet"');
+    const styles = [...html.matchAll(/<style data-href="(\/assets\/[^"]+\.css)">/g)].map(
+      (match) => match[1],
+    );
+    expect(styles.some((href) => /\/assets\/index-[^/]+\.css$/.test(href ?? ''))).toBe(true);
+    expect(styles.length).toBeGreaterThan(1);
+    const scripts = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(scripts.some((match) => /\/assets\/login-page-[^/]+\.js$/.test(match[1] ?? ''))).toBe(
+      true,
+    );
+    // Every file the page names is there.
+    const named = [
+      ...scripts.map((match) => match[1] as string),
+      ...[...html.matchAll(/<script type="module" crossorigin src="([^"]+)">/g)].map(
+        (match) => match[1] as string,
+      ),
+    ];
+    for (const url of named) expect((await get(url)).statusCode, url).toBe(200);
+    // The app configuration is embedded as on every page.
+    expect(html).toContain('<script id="app-config" type="application/json">');
+  });
+
+  it('sends the page compressed when the browser accepts it', async () => {
+    const plain = (await get('/login')).body;
+    const br = await get('/login', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(plain) / 3);
+    const gzip = await get('/login', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
+  });
+
+  it('is the same page for everyone: nothing of a session in the request changes it', async () => {
+    const anonymous = (await get('/login')).body;
+    const withSession = await get('/login', {
+      cookie: 'better-auth.session_token=whatever',
+      authorization: 'Bearer not-a-token',
+    });
+    expect(withSession.body).toBe(anonymous);
+  });
+
+  it('leaves every other screen to the browser', async () => {
+    for (const path of ['/top', '/orders', '/mail-reset-password', '/no-such-page']) {
+      const html = (await get(path)).body;
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-/);
+      expect(html, path).not.toContain('data-server-rendered');
+    }
+  });
+});
+
+describe('a web build without its server entry', () => {
+  let webRoot: string;
+  let bare: TestApp;
+
+  beforeAll(async () => {
+    // The web app alone, with no dist/ssr beside it (an older build).
+    webRoot = join(mkdtempSync(join(tmpdir(), 'portal-web-only-')), 'web');
+    cpSync(WEB_ROOT, webRoot, { recursive: true });
+    // One test app at a time (on PostgreSQL they share the database).
+    await t.close();
+    tClosed = true;
+    bare = await createTestApp({ webRoot });
+  });
+
+  afterAll(async () => {
+    await bare?.close();
+    rmSync(join(webRoot, '..'), { recursive: true, force: true });
+  });
+
+  it('serves the app rendered in the browser at /login', async () => {
+    const response = await bare.app.inject({ method: 'GET', url: '/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('data-server-rendered');
+  });
+});

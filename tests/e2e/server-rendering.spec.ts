@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoMail } from './support/login-as';
+
+// Decision 019: the login screen arrives as HTML the server rendered, shows before any script has
+// run, and the script takes that very HTML over (hydration) without a change anyone could see.
+
+/** Holds back the app's entry script until the returned function is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('the login screen without its scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows the whole form, styled, in the layout of the viewport', async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'ログイン', level: 1 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'メールアドレス' })).toBeVisible();
+    await expect(page.getByLabel('パスワード', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+    await expect(page).toHaveTitle('お客様ポータル | ログイン');
+    // Styled: the primary button is the brand's navy, the card white.
+    await expect(page.getByRole('button', { name: 'ログイン' })).toHaveCSS(
+      'background-color',
+      'rgb(40, 79, 138)',
+    );
+    // The maker's pages: links in the desktop header, the phone's menu button's place on a phone.
+    await expect(page.getByRole('navigation', { name: '企業サイト' })).toBeVisible({
+      visible: !isMobile,
+    });
+  });
+});
+
+test.describe('the login screen taken over by its scripts', () => {
+  test('keeps what was typed before the scripts ran, and signs in with it', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const release = await holdEntryScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const mail = page.getByRole('textbox', { name: 'メールアドレス' });
+    await mail.fill(demoMail('user'));
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+    // Not yet usable: a press sends nothing (a form sent without the script would put the
+    // password in the address).
+    const button = page.getByRole('button', { name: 'ログイン' });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await button.click({ force: true });
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).search).toBe('');
+    const serverInput = await mail.elementHandle();
+
+    release();
+    await expect(button).toHaveAttribute('type', 'submit');
+    // The same elements, not a fresh render: the server's HTML was taken over.
+    expect(await serverInput?.evaluate((element) => element.isConnected)).toBe(true);
+    await expect(mail).toHaveValue(demoMail('user'));
+    await button.click();
+    await page.waitForURL('**/top');
+    await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('nothing moves as the scripts take the screen over', async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const release = await holdEntryScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const box = async () => page.getByRole('button', { name: 'ログイン' }).boundingBox();
+    await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+    const before = await box();
+    release();
+    await expect(page.getByRole('button', { name: 'ログイン' })).toHaveAttribute('type', 'submit');
+    await page.waitForLoadState('networkidle');
+    expect(await box()).toEqual(before);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    expect(shifts).toEqual([]);
+  });
+
+  test('a tab that is signed in goes on to the top page from /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'メールアドレス' }).fill(demoMail('user'));
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL('**/top');
+    await page.goto('/login');
+    await page.waitForURL('**/top');
+    await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();
+  });
+});
