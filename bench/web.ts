@@ -1,12 +1,13 @@
 // `npm run bench:web`: Lighthouse 12 over the production build (issue 23, decision 013): /login
 // signed out, /top and /orders signed in, at the mobile and desktop presets, BENCH_WEB_RUNS runs each
-// (3), printing the median scores and metrics. Nothing is asserted.
+// (3), printing the median scores and metrics. Nothing is asserted. BENCH_WEB_PAGES picks pages,
+// BENCH_WEB_REPORT_DIR keeps the reports.
 //
 // The app keeps its session in the tab's sessionStorage (web/src/lib/session-storage.ts), so the
 // signed-in pages are audited in the tab that signed in through the login form: Lighthouse drives
 // that puppeteer page with disableStorageReset, and the HTTP cache is emptied before every run so
 // that each is a cold load like /login's.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,11 +32,15 @@ const PASSWORD = 'Passw0rd!';
 const ACCOUNT = process.env.BENCH_WEB_ACCOUNT ?? 'user@example.com';
 
 type Preset = 'mobile' | 'desktop';
+/** BENCH_WEB_REPORT_DIR: a folder to keep each run's Lighthouse report in (JSON). */
+const REPORT_DIR = process.env.BENCH_WEB_REPORT_DIR;
+/** BENCH_WEB_PAGES (e.g. `/login,/orders`) audits only those. */
+const ONLY = process.env.BENCH_WEB_PAGES?.split(',').map((path) => path.trim());
 const PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/login', signedIn: false },
   { path: '/top', signedIn: true },
   { path: '/orders', signedIn: true },
-];
+].filter(({ path }) => !ONLY || ONLY.includes(path));
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -195,7 +200,12 @@ async function main() {
           // Chromium now and then loses a trace (NO_NAVSTART): that run is repeated, twice at most.
           for (let attempt = 1; ; attempt += 1) {
             try {
-              runs.push(await audit(browser, server.baseUrl, path, signedIn, preset));
+              const result = await audit(browser, server.baseUrl, path, signedIn, preset);
+              runs.push(result);
+              if (REPORT_DIR) {
+                const name = `${path.slice(1)}-${preset}-${run + 1}.json`;
+                writeFileSync(join(REPORT_DIR, name), JSON.stringify(result.lhr));
+              }
               break;
             } catch (error) {
               if (attempt >= 3) throw error;

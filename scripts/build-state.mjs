@@ -9,7 +9,11 @@ export const SOURCE_FILES = [
   'postcss.config.cjs',
   'scripts/postcss-light-only.cjs',
 ];
-export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js'];
+export const BUILD_OUTPUTS = [
+  'dist/web/index.html',
+  'dist/ssr/entry-server.js',
+  'dist/server/main.js',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -1,5 +1,6 @@
 // `npm run build`: the web app with Vite into dist/web (with brotli and gzip copies of its scripts and
-// styles), the server bundled with esbuild into dist/server.
+// styles), its server entry (the login screen's HTML, decision 019) into dist/ssr, the server bundled
+// with esbuild into dist/server.
 import { rmSync } from 'node:fs';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -9,6 +10,17 @@ export async function buildAll() {
   const started = performance.now();
   await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
   precompressFolder('dist/web');
+  await viteBuild({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: '../dist/ssr',
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
   rmSync('dist/server', { recursive: true, force: true });
   await esbuild({
     entryPoints: ['server/main.ts'],
@@ -21,7 +33,9 @@ export async function buildAll() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  console.log(`built dist/web and dist/server in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `built dist/web, dist/ssr and dist/server in ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

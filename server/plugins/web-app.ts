@@ -7,11 +7,14 @@ import { DEMO_ASSET_BASE, demoAssetsFolder } from '../../db/seed/demo-master-dat
 import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../../domain/app-config';
 import { pageTitle } from '../../domain/page-title';
 import { HttpError } from '../errors';
+import { loadServerRenderedPages } from '../web/server-rendering';
 
 export interface WebAppOptions {
   /** The built web app (dist/web); index.html must be inside. */
   webRoot: string;
   appConfig: AppConfig;
+  /** The web app's server entry (decision 019); by default dist/ssr beside dist/web. */
+  serverEntry?: string;
 }
 
 /** Puts the product name in <title> and the app configuration before </head> (no inline script runs). */
@@ -73,15 +76,35 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
 
   const indexHtml = built ? renderIndexHtml(readFileSync(indexPath, 'utf8'), opts.appConfig) : '';
 
-  const sendApp = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  // The login screen's paths get its HTML rendered on the server (decision 019).
+  const serverRendered = built
+    ? await loadServerRenderedPages({
+        entryPath: opts.serverEntry ?? join(opts.webRoot, '..', 'ssr', 'entry-server.js'),
+        webRoot: opts.webRoot,
+        indexHtml,
+        appConfig: opts.appConfig,
+        log: app.log,
+      })
+    : null;
+
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    const page = await serverRendered?.(request.url.split('?')[0] ?? '');
+    if (!page) return reply.send(indexHtml);
+    // Its styles make it some 80 KB: sent compressed, as the static files are.
+    reply.header('vary', 'accept-encoding');
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
+  };
 
   if (built) {
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+    app.get('/', { schema: { hide: true } }, sendApp);
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (built && wantsApp(request)) return sendApp(reply);
+    if (built && wantsApp(request)) return sendApp(request, reply);
     // A call to an API path with the wrong method says which methods the path takes.
     const path = request.url.split('?')[0] ?? '';
     const allowed = [

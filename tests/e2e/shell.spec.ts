@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
 import { loginAs } from './support/login-as';
 
 /** Collects console errors and uncaught exceptions (CSP violations are console errors). */
@@ -29,16 +29,25 @@ test.describe('the public shell', () => {
     expect(errors).toEqual([]);
   });
 
-  test('loads the scripts and styles compressed', async ({ page }) => {
-    const encodings = new Map<string, string | undefined>();
-    page.on('response', async (response) => {
-      if (!/\/assets\/index-[^/]*\.(js|css)$/.test(response.url())) return;
-      encodings.set(response.url(), (await response.allHeaders())['content-encoding']);
-    });
-    await page.goto('/');
-    await expectLoginScreen(page);
-    await expect.poll(() => encodings.size).toBe(2);
-    expect([...encodings.values()]).toEqual(['br', 'br']);
+  test('loads the page, its scripts and styles compressed', async ({ page }) => {
+    // At / the login screen's page carries its styles (decision 019), so it is compressed too;
+    // at another path the styles are a file of their own.
+    for (const [path, files] of [
+      ['/', [/^\/$/, /^\/assets\/index-[^/]*\.js$/]],
+      ['/no-such-page', [/^\/assets\/index-[^/]*\.js$/, /^\/assets\/index-[^/]*\.css$/]],
+    ] as const) {
+      const encodings = new Map<RegExp, string | undefined>();
+      const watch = async (response: Response) => {
+        const file = files.find((pattern) => pattern.test(new URL(response.url()).pathname));
+        if (file) encodings.set(file, (await response.allHeaders())['content-encoding']);
+      };
+      page.on('response', watch);
+      await page.goto(path);
+      await expectLoginScreen(page);
+      await expect.poll(() => encodings.size, path).toBe(2);
+      page.off('response', watch);
+      expect([...encodings.values()], path).toEqual(['br', 'br']);
+    }
   });
 
   test('shows the login screen at an unknown path', async ({ page }) => {

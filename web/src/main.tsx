@@ -1,15 +1,45 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/provider';
+import { loadScreens } from './app/route-tree';
 import { AppRouter } from './app/router';
+import { routes } from './app/routes';
+import { readStoredSession } from './lib/session-storage';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (serverRendered: boolean) => (
   <StrictMode>
-    <AppProviders>
+    <AppProviders serverRendered={serverRendered}>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * Whether the page holds the server's HTML of this very screen as this tab would render it first
+ * (decision 019): the server renders it for someone signed out who arrived without a navigation's
+ * state (a notice, the page to return to). Otherwise the browser renders the app afresh.
+ */
+function hydratable(root: HTMLElement): boolean {
+  const state: unknown = window.history.state;
+  const navigationState =
+    typeof state === 'object' && state !== null && 'usr' in state ? state.usr : undefined;
+  return (
+    root.dataset.serverRendered === window.location.pathname &&
+    readStoredSession().status === 'signedOut' &&
+    navigationState == null
+  );
+}
+
+if (hydratable(container)) {
+  // The screen's chunks first: a hydration that suspended would keep the server's HTML unused.
+  // In a transition, React hydrates in slices and lets the browser answer input in between.
+  void loadScreens(routes, window.location.pathname).then(
+    () => startTransition(() => void hydrateRoot(container, app(true))),
+    () => createRoot(container).render(app(false)),
+  );
+} else {
+  createRoot(container).render(app(false));
+}

@@ -24,6 +24,7 @@ import type { AppConfig } from '@domain/app-config';
 import { MantineProvider } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { AppConfigProvider } from '../lib/app-config';
+import { ServerRenderedProvider } from '../lib/server-rendering';
 import { theme } from './theme';
 
 // The toasts' container and styles load after the first screen (notifications.show() keeps what is
@@ -34,21 +35,26 @@ export function AppProviders({
   children,
   config,
   env = 'default',
+  serverRendered = false,
 }: {
   children: ReactNode;
-  /** Tests pass this; the app reads the embedded configuration. */
+  /** The server and tests pass this; the app reads the embedded configuration. */
   config?: AppConfig;
   env?: 'default' | 'test';
+  /** Rendering on the server, or hydrating its HTML (decision 019). */
+  serverRendered?: boolean;
 }) {
   // The query client is not here: the screens that use it bring it (query-provider.tsx).
   return (
-    <AppConfigProvider config={config}>
-      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-        <Suspense fallback={null}>
-          <Notifications />
-        </Suspense>
-        {children}
-      </MantineProvider>
-    </AppConfigProvider>
+    <ServerRenderedProvider value={serverRendered}>
+      <AppConfigProvider config={config}>
+        <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+          <Suspense fallback={null}>
+            <Notifications />
+          </Suspense>
+          {children}
+        </MantineProvider>
+      </AppConfigProvider>
+    </ServerRenderedProvider>
   );
 }

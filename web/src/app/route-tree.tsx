@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense } from 'react';
-import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type Location, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from './routes/route-error';
 
 // The screens load lazily, each in its own chunk (decision 013, size budgets), and the routes show
@@ -47,14 +47,35 @@ export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
   return LazyScreen;
 }
 
-/** The routes of the location, once all their lazy screens have loaded. */
-function LoadedRoutes({ routes }: { routes: RouteObject[] }) {
-  const location = useLocation();
+/** The loadings still to wait for before the location's routes can show (each started). */
+function screensLoading(routes: RouteObject[], location: string | Partial<Location>) {
   const loading: Promise<void>[] = [];
   for (const { route } of matchRoutes(routes, location) ?? []) {
     const state = route.Component ? screenStates.get(route.Component)?.() : undefined;
     if (state instanceof Promise) loading.push(state);
   }
+  return loading;
+}
+
+/**
+ * Loads the lazy screens of a location: the server before it renders a screen's HTML, the browser
+ * before it hydrates that HTML (docs/decisions/019). Rejects if one fails to load.
+ */
+export async function loadScreens(
+  routes: RouteObject[],
+  location: string | Partial<Location>,
+): Promise<void> {
+  await Promise.all(screensLoading(routes, location));
+  // A failed load's loading settles without the error; its state throws it.
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    if (route.Component) screenStates.get(route.Component)?.();
+  }
+}
+
+/** The routes of the location, once all their lazy screens have loaded. */
+function LoadedRoutes({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const loading = screensLoading(routes, location);
   if (loading.length > 0) throw Promise.all(loading);
   return useRoutes(routes, location);
 }

@@ -21,6 +21,7 @@ import {
 } from './access-token';
 import { isHttpError } from './http';
 import { discardInheritedIdentity, signOutIdentity } from './identity-client';
+import { useServerRendered } from './server-rendering';
 import {
   clearStoredSession,
   INACTIVITY_NOTICE,
@@ -96,7 +97,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     latestNavigate.current = navigate;
   });
-  const [state, setState] = useState<SessionData>(initialState);
+  // The server renders the login screen for someone signed out, and the browser hydrates that HTML
+  // only when this tab stores no session (decision 019); another tab's is asked for below.
+  const serverRendered = useServerRendered();
+  const [state, setState] = useState<SessionData>(() =>
+    serverRendered ? SIGNED_OUT : initialState(),
+  );
   const [signOutNotice, setSignOutNotice] = useState<LoginNotice | null>(null);
   /** Bumped by every save or clear, so that a slower start-up check cannot overwrite them. */
   const epoch = useRef(0);

@@ -1,8 +1,9 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RevealablePasswordInput } from '../../../components/form/revealable-password-input';
 import { paths } from '../../../config/paths';
+import { useHydrated } from '../../../lib/server-rendering';
 
 export interface LoginFormValues {
   mail: string;
@@ -52,6 +53,17 @@ export function LoginForm({
     else onSubmit({ mail: values.mail.trim(), password: values.password });
   };
 
+  // The server's HTML of this form shows before its script runs (decision 019). What was typed or
+  // filled in by the browser meanwhile is taken over once the script runs; until then the button
+  // is unavailable and submits nothing (a form sent without the script would put the password in
+  // the address).
+  const hydrated = useHydrated();
+  useLayoutEffect(() => {
+    const mail = mailRef.current?.value ?? '';
+    const password = passwordRef.current?.value ?? '';
+    if (mail !== '' || password !== '') setValues({ mail, password });
+  }, []);
+
   const used = useRef(false);
   const firstUse = () => {
     if (used.current) return;
@@ -90,7 +102,14 @@ export function LoginForm({
             パスワードをお忘れの方はこちら
           </Anchor>
         </Stack>
-        <Button type="submit" size="md" fullWidth mt="xs" loading={submitting}>
+        <Button
+          type={hydrated ? 'submit' : 'button'}
+          aria-disabled={hydrated ? undefined : true}
+          size="md"
+          fullWidth
+          mt="xs"
+          loading={submitting}
+        >
           ログイン
         </Button>
       </Stack>
