@@ -57,6 +57,29 @@ test.describe('the public shell', () => {
     expect(errors).toEqual([]);
   });
 
+  test('changes the address once the next screen can show, keeping the last one till then', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/mail-reset-password-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    // Taken over by the script (decision 019): the link now moves within the app.
+    await expect(page.getByRole('button', { name: 'ログイン' })).toHaveAttribute('type', 'submit');
+    await page.getByRole('link', { name: 'パスワードをお忘れの方はこちら' }).click();
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'ログイン', level: 1 })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/mail-reset-password$/);
+    await expect(page.getByRole('heading', { name: 'パスワード再設定', level: 1 })).toBeVisible();
+  });
+
   test('asks for mail and password when the login form is sent empty', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'ログイン' }).click();

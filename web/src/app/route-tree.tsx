@@ -58,6 +58,18 @@ function screensLoading(routes: RouteObject[], location: string | Partial<Locati
 }
 
 /**
+ * The loading of a location's lazy screens still under way (started now if not yet), or null once
+ * they have all loaded: the router's history waits for it before it changes the address (router.tsx).
+ */
+export function screensOfLocation(
+  routes: RouteObject[],
+  location: string | Partial<Location>,
+): Promise<unknown> | null {
+  const loading = screensLoading(routes, location);
+  return loading.length > 0 ? Promise.all(loading) : null;
+}
+
+/**
  * Loads the lazy screens of a location: the server before it renders a screen's HTML, the browser
  * before it hydrates that HTML (docs/decisions/019). Rejects if one fails to load.
  */

@@ -4,7 +4,7 @@ import {
   BlockingRouter,
   createBlockingHistory,
 } from '../lib/navigation-blocker';
-import { RouteTree } from './route-tree';
+import { RouteTree, screensOfLocation } from './route-tree';
 import { routes } from './routes';
 
 // The declarative router, not the data router (createBrowserRouter), which would add 15 KB gzip to
@@ -14,7 +14,10 @@ let browserHistory: BlockingHistory | undefined;
 
 /** The browser's history, made on first use: this module also loads on the server (decision 019). */
 function theBrowserHistory(): BlockingHistory {
-  browserHistory ??= createBlockingHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
+  // The address changes once the next screen has loaded; the old screen stays meanwhile.
+  browserHistory ??= createBlockingHistory(UNSAFE_createBrowserHistory({ v5Compat: true }), {
+    prepare: (location) => screensOfLocation(routes, location),
+  });
   return browserHistory;
 }
 

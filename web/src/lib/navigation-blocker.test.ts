@@ -134,6 +134,68 @@ describe('createBlockingHistory over a memory history', () => {
   });
 });
 
+describe('createBlockingHistory with a preparation', () => {
+  /** A history whose locations under /slow wait until their resolve in `waiting` is called. */
+  function preparing() {
+    const waiting = new Map<string, () => void>();
+    const history = createBlockingHistory(
+      UNSAFE_createMemoryHistory({ initialEntries: ['/a', '/b'], v5Compat: true }),
+      {
+        prepare: ({ pathname }) =>
+          pathname.startsWith('/slow')
+            ? new Promise<void>((resolve) => waiting.set(pathname, resolve))
+            : null,
+      },
+    );
+    return { history, waiting };
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('changes the location once the next one is ready, at once when it already is', async () => {
+    const { history, waiting } = preparing();
+    const seen = listened(history);
+    history.push('/slow');
+    await settled();
+    expect(seen).toEqual([]);
+    expect(history.location.pathname).toBe('/b');
+    waiting.get('/slow')?.();
+    await settled();
+    expect(seen).toEqual(['PUSH /slow']);
+    history.replace('/c');
+    expect(seen).toEqual(['PUSH /slow', 'REPLACE /c']);
+  });
+
+  it('drops a navigation still waiting when another comes, or the browser moves', async () => {
+    const { history, waiting } = preparing();
+    const seen = listened(history);
+    history.push('/slow-1');
+    history.push('/c');
+    waiting.get('/slow-1')?.();
+    await settled();
+    expect(seen).toEqual(['PUSH /c']);
+
+    history.push('/slow-2');
+    history.go(-1);
+    waiting.get('/slow-2')?.();
+    await settled();
+    expect(seen).toEqual(['PUSH /c', 'POP /b']);
+    expect(history.location.pathname).toBe('/b');
+  });
+
+  it('prepares a held navigation when the blocker lets it through', async () => {
+    const { history, waiting } = preparing();
+    const seen = listened(history);
+    const held = holdLeaving(history);
+    history.push('/slow');
+    held[0]?.retry();
+    await settled();
+    expect(seen).toEqual([]);
+    waiting.get('/slow')?.();
+    await settled();
+    expect(seen).toEqual(['PUSH /slow']);
+  });
+});
+
 describe('createBlockingHistory over the browser history', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');

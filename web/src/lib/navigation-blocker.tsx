@@ -45,13 +45,26 @@ export interface BlockingHistory extends History {
 }
 
 /**
+ * What must be ready before a push or replace to a location is made: a promise to wait for, or
+ * null when nothing is missing (the router's lazy screens, route-tree.tsx).
+ */
+export type NavigationPreparation = (location: Location) => Promise<unknown> | null;
+
+/**
  * Wraps a history so that a registered blocker may hold its navigations. A push or replace is not
  * made while held; a POP (the browser's back and forward buttons) has already moved the address,
  * so it is undone (history.go back by its delta, that move not passed on) and made again on
- * retry, as the data router does.
+ * retry, as the data router does. With `prepare`, a push or replace is made once its location is
+ * ready, so the address changes when the next screen can show (the data router waited for its
+ * lazy routes too); a later navigation drops one still waiting.
  */
-export function createBlockingHistory(history: History): BlockingHistory {
+export function createBlockingHistory(
+  history: History,
+  { prepare }: { prepare?: NavigationPreparation } = {},
+): BlockingHistory {
   let hold: NavigationHold | null = null;
+  /** Bumped by every navigation, so that only the latest waiting one is made. */
+  let latest = 0;
   /** The location last passed on to the router (a browser history already shows a popped one). */
   let current = history.location;
   /** While a held POP is undone: that move is not passed on, and ends the wait of its retry. */
@@ -71,16 +84,28 @@ export function createBlockingHistory(history: History): BlockingHistory {
     key: 'pending',
   });
 
+  /** Makes a push or replace once its location is ready, unless another navigation came first. */
+  const whenReady = (next: Location, navigate: () => void) => {
+    latest += 1;
+    const ticket = latest;
+    const preparing = prepare?.(next);
+    if (!preparing) return navigate();
+    void preparing.finally(() => {
+      if (ticket === latest) navigate();
+    });
+  };
   // The router calls push and replace unbound (useNavigate), so these are closures.
   const push = (to: To, state?: unknown) => {
-    if (held(NavigationType.Push, locationOf(to, state), () => history.push(to, state))) return;
-    history.push(to, state);
+    const next = locationOf(to, state);
+    const navigate = () => history.push(to, state);
+    if (held(NavigationType.Push, next, () => whenReady(next, navigate))) return;
+    whenReady(next, navigate);
   };
   const replace = (to: To, state?: unknown) => {
-    if (held(NavigationType.Replace, locationOf(to, state), () => history.replace(to, state))) {
-      return;
-    }
-    history.replace(to, state);
+    const next = locationOf(to, state);
+    const navigate = () => history.replace(to, state);
+    if (held(NavigationType.Replace, next, () => whenReady(next, navigate))) return;
+    whenReady(next, navigate);
   };
 
   return {
@@ -103,6 +128,8 @@ export function createBlockingHistory(history: History): BlockingHistory {
           undoing = null;
           return;
         }
+        // A move of the browser's own (back, forward) wins over a push or replace still waiting.
+        if (update.action === NavigationType.Pop) latest += 1;
         const { delta } = update;
         // A POP from an entry the router did not make has no delta; it cannot be undone.
         if (update.action === NavigationType.Pop && !passing && delta !== null && delta !== 0) {
