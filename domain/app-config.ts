@@ -14,8 +14,6 @@ export const appConfigSchema = z.object({
   publicApiKey: z.string(),
   /** The {host} prefix notice and banner URLs must start with (docs/product.md §5). */
   urlPrefixes: z.array(z.string()),
-  drawingsUrl: z.string(),
-  drawingsPassword: z.string(),
   companyHomeUrl: z.string(),
   companyPages: z.array(z.object({ label: z.string(), url: z.string() })),
   /**

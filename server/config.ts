@@ -264,8 +264,6 @@ export function appConfigOf(config: Config): AppConfig {
     supportEmail: config.SUPPORT_EMAIL,
     publicApiKey: config.PUBLIC_API_KEY,
     urlPrefixes: config.urlPrefixes,
-    drawingsUrl: config.DRAWINGS_URL,
-    drawingsPassword: config.DRAWINGS_PASSWORD,
     companyHomeUrl: config.COMPANY_HOME_URL,
     carrierTracking: config.carrierTracking,
     companyPages: [

@@ -64,3 +64,13 @@ export const updateBannerBodySchema = addBannerBodySchema.extend({
 
 export const deleteBodySchema = z.object({ id: z.number().int().positive(), user_id: compatId });
 export const deletedAnswerSchema = z.object({ id: z.number().int() });
+
+/**
+ * The top page's drawings tile (docs/product.md §2): the maker's drawings and fire-resistance
+ * certificates site and its shared password (DRAWINGS_URL, DRAWINGS_PASSWORD). Signed-in people
+ * only: it is not in the page's embedded configuration, which anyone can read.
+ */
+export const drawingsAccessSchema = z
+  .object({ url: z.string(), password: z.string() })
+  .meta({ id: 'DrawingsAccess' });
+export type DrawingsAccess = z.infer<typeof drawingsAccessSchema>;

@@ -1,4 +1,4 @@
-import type { Banner, Notice } from '../../domain/api/top-content';
+import type { Banner, DrawingsAccess, Notice } from '../../domain/api/top-content';
 import {
   bannerProblems,
   type FieldProblems,
@@ -158,3 +158,15 @@ export function topContentUseCases<Item extends { id: number }, Body, Values>(
 
 export const notices = topContentUseCases(NOTICES);
 export const banners = topContentUseCases(BANNERS);
+
+/**
+ * The drawings tile's site and password, for whoever reads the top page (every signed-in user). The
+ * route has the caller resolved first; the anonymous get 401 there.
+ */
+export function drawingsAccess(
+  drawings: { url: string; password: string },
+  caller: Caller,
+): DrawingsAccess {
+  authorize(mayReadTopContent(caller));
+  return { url: drawings.url, password: drawings.password };
+}

@@ -392,6 +392,12 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({ query: { mail: MAIL.staff, login_user_id: String(staffRowId) } }),
     expected: (a) => status(true, a),
   },
+  // The drawings tile's site and password: every signed-in person, nobody else.
+  'GET /api/v1/top/drawings': {
+    scope: 'none',
+    request: () => ({ query: { user_id: String(staffRowId) } }),
+    expected: (a) => status(true, a),
+  },
 };
 
 // --- the database as a whole, to prove a refused call wrote nothing --------------------------

@@ -16,7 +16,14 @@ beforeAll(async () => {
   for (const built of [join(WEB_ROOT, 'index.html'), resolve('dist/ssr/entry-server.js')]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
   }
-  t = await createTestApp({ webRoot: WEB_ROOT, env: { WEB_TITLE } });
+  t = await createTestApp({
+    webRoot: WEB_ROOT,
+    env: {
+      WEB_TITLE,
+      DRAWINGS_URL: 'https://drawings.example.jp/',
+      DRAWINGS_PASSWORD: 'himitsu-2026',
+    },
+  });
 });
 
 afterAll(async () => {
@@ -91,6 +98,15 @@ describe('the login screen rendered on the server', () => {
       authorization: 'Bearer not-a-token',
     });
     expect(withSession.body).toBe(anonymous);
+  });
+
+  it('holds nothing only signed-in people may read: not the drawings site or its password', async () => {
+    for (const path of ['/login', '/top']) {
+      const html = (await get(path)).body;
+      expect(html, path).toContain('<script id="app-config" type="application/json">');
+      expect(html, path).not.toContain('himitsu-2026');
+      expect(html, path).not.toContain('drawings.example.jp');
+    }
   });
 
   it('leaves every other screen to the browser', async () => {

@@ -10,7 +10,12 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp({
     seed: { ledgerLinesPerCustomer: 5 },
-    env: { RATE_LIMIT_IP_PER_MINUTE: '100000', RATE_LIMIT_MAIL_PER_MINUTE: '100000' },
+    env: {
+      RATE_LIMIT_IP_PER_MINUTE: '100000',
+      RATE_LIMIT_MAIL_PER_MINUTE: '100000',
+      DRAWINGS_URL: 'https://drawings.example.jp/login',
+      DRAWINGS_PASSWORD: 'himitsu-2026',
+    },
   });
   for (const who of ['staff', 'admin', 'user', 'other']) {
     tokens[who] = (await signIn(t.app, `${who}@example.com`)).token;
@@ -231,5 +236,27 @@ describe('banners', () => {
     expect(
       (await call('DELETE', '/api/v1/banner/delete-banner', 'staff', { id: 987654 })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the drawings tile', () => {
+  it('gives every signed-in person the configured site and password, and nobody else', async () => {
+    for (const who of ['staff', 'admin', 'user', 'other']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/top/drawings',
+        headers: bearer(tokens[who]!),
+      });
+      expect(res.statusCode, who).toBe(200);
+      expect(res.json()).toEqual({
+        url: 'https://drawings.example.jp/login',
+        password: 'himitsu-2026',
+      });
+    }
+    for (const headers of [{}, bearer('not-a-token')]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/top/drawings', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('himitsu-2026');
+    }
   });
 });

@@ -12,8 +12,6 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   supportEmail: 'support@example.com',
   publicApiKey: 'portal-public-key',
   urlPrefixes: ['https://', 'http://'],
-  drawingsUrl: 'https://example.com/drawings',
-  drawingsPassword: 'roof2025',
   companyHomeUrl: 'https://example.com/',
   companyPages: [
     { label: '会社情報', url: 'https://example.com/' },
@@ -41,8 +39,6 @@ export function isAppConfig(value: unknown): value is AppConfig {
     'publicBaseUrl',
     'supportEmail',
     'publicApiKey',
-    'drawingsUrl',
-    'drawingsPassword',
     'companyHomeUrl',
   ] as const;
   return (

@@ -104,6 +104,9 @@ export class FakeServer {
     ]) {
       this.on(route, () => json(200, []));
     }
+    this.on('GET /api/v1/top/drawings', () =>
+      json(200, { url: 'https://example.com/drawings', password: 'roof2025' }),
+    );
   }
 
   /** Answers `METHOD /path` (no query) with the handler, replacing an earlier one. */

@@ -15,6 +15,7 @@ import { noticeRoutes } from './notice/index';
 import { sharedFilesApiRoutes } from './shared-file/index';
 import { ledgerRoutes } from './spec/ledger';
 import { specLookupRoutes } from './spec/lookups';
+import { topRoutes } from './top/index';
 import { userAdminRoutes } from './user/admin';
 import { userIdentityRoutes } from './user/identity';
 import { userPreLoginRoutes } from './user/pre-login';
@@ -77,4 +78,5 @@ export async function apiV1Routes(app: FastifyInstance) {
   await app.register(sharedFilesApiRoutes);
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(accountRoutes, { prefix: '/account' });
+  await app.register(topRoutes, { prefix: '/top' });
 }

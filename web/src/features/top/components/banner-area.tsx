@@ -23,6 +23,7 @@ import { AccessErrorAlertText } from '../../../components/feedback/access-error-
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { useAppConfig } from '../../../lib/app-config';
 import { useTopBanners } from '../api/get-banners';
+import { useTopDrawings } from '../api/get-drawings';
 import classes from './top-page.module.css';
 
 const NEW_TAB = '（新しいタブで開きます）';
@@ -30,8 +31,13 @@ const NEW_TAB = '（新しいタブで開きます）';
 /** The banner images have this shape (640 × 240); the tiles share it so the grid stays even. */
 const TILE_RATIO = 8 / 3;
 
+/**
+ * The drawings site and its password, from the API (GET /api/v1/top/drawings): they are for
+ * signed-in people, so not in the page's configuration, which anyone can read.
+ */
 function DrawingsTile() {
-  const { drawingsUrl, drawingsPassword } = useAppConfig();
+  const drawings = useTopDrawings();
+  const title = '図面・防火認定書';
   return (
     <Paper withBorder p="md" className={classes.tile}>
       <Stack gap={6}>
@@ -39,17 +45,24 @@ function DrawingsTile() {
           <ThemeIcon size={36} variant="light" aria-hidden="true">
             <IconFileCertificate size={22} stroke={1.6} />
           </ThemeIcon>
-          <Anchor href={drawingsUrl} target="_blank" rel="noopener noreferrer" fw={700}>
-            図面・防火認定書
-            <VisuallyHidden>{NEW_TAB}</VisuallyHidden>
-          </Anchor>
+          {drawings.data ? (
+            <Anchor href={drawings.data.url} target="_blank" rel="noopener noreferrer" fw={700}>
+              {title}
+              <VisuallyHidden>{NEW_TAB}</VisuallyHidden>
+            </Anchor>
+          ) : (
+            <Text fw={700}>{title}</Text>
+          )}
         </Group>
         <Text size="sm" c="dimmed">
           製品図面と防火認定書をダウンロードできます。
         </Text>
-        <Text size="sm">
-          パスワード: <Code fz="sm">{drawingsPassword}</Code>
-        </Text>
+        {drawings.data && (
+          <Text size="sm">
+            パスワード: <Code fz="sm">{drawings.data.password}</Code>
+          </Text>
+        )}
+        {drawings.isError && <AccessErrorAlertText />}
       </Stack>
     </Paper>
   );

@@ -34,6 +34,8 @@ function banner(id: number, overrides: Partial<Banner> = {}): Banner {
   };
 }
 
+const DRAWINGS = { url: 'https://example.com/drawings-site', password: 'yane-2026' };
+
 function serve({
   notices = [notice(1)],
   banners = [banner(1)],
@@ -43,7 +45,8 @@ function serve({
 }) {
   fakeServer
     .on('POST /api/v1/notice/get-notice', () => json(200, notices))
-    .on('POST /api/v1/banner/get-banner', () => json(200, banners));
+    .on('POST /api/v1/banner/get-banner', () => json(200, banners))
+    .on('GET /api/v1/top/drawings', () => json(200, DRAWINGS));
 }
 
 const bannerImages = () => screen.queryAllByRole('img').filter((img) => img.tagName === 'IMG');
@@ -79,10 +82,15 @@ describe('the top page', () => {
     serve({});
     renderWithProviders(<TopPage />, { session: {} });
 
+    // From the API, for the signed-in caller: not in the page's configuration, which anyone reads.
     const drawings = await screen.findByRole('link', { name: /図面・防火認定書/ });
-    expect(drawings.getAttribute('href')).toBe(DEFAULT_APP_CONFIG.drawingsUrl);
+    expect(drawings.getAttribute('href')).toBe(DRAWINGS.url);
     expect(drawings.getAttribute('target')).toBe('_blank');
-    expect(screen.getByText(DEFAULT_APP_CONFIG.drawingsPassword)).toBeTruthy();
+    expect(screen.getByText(DRAWINGS.password)).toBeTruthy();
+    expect(fakeServer.calls('GET /api/v1/top/drawings')[0]?.headers.get('authorization')).toMatch(
+      /^Bearer /,
+    );
+    expect(JSON.stringify(DEFAULT_APP_CONFIG)).not.toContain('roof2025');
     expect(screen.getByText('準備中')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /金具計算/ })).toBeNull();
   });
