@@ -44,7 +44,7 @@ export async function renderScreen(path: string, config: AppConfig): Promise<Ren
   // The same tree as main.tsx's, so that the browser's hydration finds the markup it would render.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders config={config} serverRendered>
+      <AppProviders config={config}>
         <AppRouter history={history} />
       </AppProviders>
     </StrictMode>,

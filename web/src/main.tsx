@@ -9,9 +9,9 @@ import { readStoredSession } from './lib/session-storage';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const app = (serverRendered: boolean) => (
+const app = (
   <StrictMode>
-    <AppProviders serverRendered={serverRendered}>
+    <AppProviders>
       <AppRouter />
     </AppProviders>
   </StrictMode>
@@ -37,9 +37,9 @@ if (hydratable(container)) {
   // The screen's chunks first: a hydration that suspended would keep the server's HTML unused.
   // In a transition, React hydrates in slices and lets the browser answer input in between.
   void loadScreens(routes, window.location.pathname).then(
-    () => startTransition(() => void hydrateRoot(container, app(true))),
-    () => createRoot(container).render(app(false)),
+    () => startTransition(() => void hydrateRoot(container, app)),
+    () => createRoot(container).render(app),
   );
 } else {
-  createRoot(container).render(app(false));
+  createRoot(container).render(app);
 }

@@ -24,7 +24,6 @@ import type { AppConfig } from '@domain/app-config';
 import { MantineProvider } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { AppConfigProvider } from '../lib/app-config';
-import { ServerRenderedProvider } from '../lib/server-rendering';
 import { theme } from './theme';
 
 // The toasts' container and styles load after the first screen (notifications.show() keeps what is
@@ -35,26 +34,21 @@ export function AppProviders({
   children,
   config,
   env = 'default',
-  serverRendered = false,
 }: {
   children: ReactNode;
   /** The server and tests pass this; the app reads the embedded configuration. */
   config?: AppConfig;
   env?: 'default' | 'test';
-  /** Rendering on the server, or hydrating its HTML (decision 019). */
-  serverRendered?: boolean;
 }) {
   // The query client is not here: the screens that use it bring it (query-provider.tsx).
   return (
-    <ServerRenderedProvider value={serverRendered}>
-      <AppConfigProvider config={config}>
-        <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-          <Suspense fallback={null}>
-            <Notifications />
-          </Suspense>
-          {children}
-        </MantineProvider>
-      </AppConfigProvider>
-    </ServerRenderedProvider>
+    <AppConfigProvider config={config}>
+      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+        <Suspense fallback={null}>
+          <Notifications />
+        </Suspense>
+        {children}
+      </MantineProvider>
+    </AppConfigProvider>
   );
 }

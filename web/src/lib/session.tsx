@@ -21,7 +21,7 @@ import {
 } from './access-token';
 import { isHttpError } from './http';
 import { discardInheritedIdentity, signOutIdentity } from './identity-client';
-import { useServerRendered } from './server-rendering';
+import { useHydrated } from './server-rendering';
 import {
   clearStoredSession,
   INACTIVITY_NOTICE,
@@ -98,11 +98,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     latestNavigate.current = navigate;
   });
   // The server renders the login screen for someone signed out, and the browser hydrates that HTML
-  // only when this tab stores no session (decision 019); another tab's is asked for below.
-  const serverRendered = useServerRendered();
-  const [state, setState] = useState<SessionData>(() =>
-    serverRendered ? SIGNED_OUT : initialState(),
-  );
+  // only when this tab stores no session (decision 019): there the first render is signed out,
+  // without reading the storage; another tab's session is asked for below.
+  const hydrated = useHydrated();
+  const [state, setState] = useState<SessionData>(() => (hydrated ? initialState() : SIGNED_OUT));
   const [signOutNotice, setSignOutNotice] = useState<LoginNotice | null>(null);
   /** Bumped by every save or clear, so that a slower start-up check cannot overwrite them. */
   const epoch = useRef(0);
