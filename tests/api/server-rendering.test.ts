@@ -49,6 +49,9 @@ describe('the login screen rendered on the server', () => {
       // Until the script has taken the form over, its button sends nothing.
       expect(html).toMatch(/<button[^>]*type="button"[^>]*aria-disabled="true"[^>]*>.*?ログイン/);
       expect(html).not.toMatch(/type="submit"/);
+      expect(html).toMatch(
+        /<button(?=[^>]*aria-label="パスワードを表示")(?=[^>]*aria-disabled="true")[^>]*>/,
+      );
       // The header's product name comes from the server's configuration, escaped.
       expect(html).toContain('屋根材&lt;ポータル&gt;</span>');
       expect(html).not.toContain('屋根材<ポータル>');

@@ -58,6 +58,11 @@ test.describe('the login screen taken over by its scripts', () => {
     // password in the address).
     const button = page.getByRole('button', { name: 'ログイン' });
     await expect(button).toHaveAttribute('aria-disabled', 'true');
+    // The eye button, which needs the script too, says so as well.
+    await expect(page.getByRole('button', { name: 'パスワードを表示' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await button.click({ force: true });
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -69,6 +74,9 @@ test.describe('the login screen taken over by its scripts', () => {
     // The same elements, not a fresh render: the server's HTML was taken over.
     expect(await serverInput?.evaluate((element) => element.isConnected)).toBe(true);
     await expect(mail).toHaveValue(demoMail('user'));
+    await expect(page.getByRole('button', { name: 'パスワードを表示' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     await button.click();
     await page.waitForURL('**/top');
     await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();

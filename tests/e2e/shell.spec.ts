@@ -222,7 +222,8 @@ test.describe('the signed-in shell while a screen loads', () => {
       ['/orders', page.getByText(/全検索結果 ([\d,]+) 件/)],
     ] as const) {
       await page.goto(path);
-      await expect(loaded).toBeVisible();
+      // The first search of a fresh server takes a few seconds on a busy machine (as in loginAs).
+      await expect(loaded).toBeVisible({ timeout: 15_000 });
       await page.waitForLoadState('networkidle');
       const shifts = await page.evaluate(
         () => (window as unknown as { layoutShifts: string[] }).layoutShifts,

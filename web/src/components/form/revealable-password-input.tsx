@@ -1,6 +1,7 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { forwardRef } from 'react';
+import { useHydrated } from '../../lib/server-rendering';
 
 /**
  * A password input whose eye button says what it will do: 「…を表示」 while the password is hidden,
@@ -11,6 +12,9 @@ export const RevealablePasswordInput = forwardRef<
   Omit<PasswordInputProps, 'visible' | 'onVisibilityChange'> & { what: string }
 >(function RevealablePasswordInput({ what, ...props }, ref) {
   const [visible, { toggle }] = useDisclosure(false);
+  // In the server's HTML of the login screen (decision 019) the eye button does nothing until the
+  // script has run: it says so, as the login button does.
+  const hydrated = useHydrated();
   return (
     <PasswordInput
       ref={ref}
@@ -20,6 +24,7 @@ export const RevealablePasswordInput = forwardRef<
       visibilityToggleFocusable
       visibilityToggleButtonProps={{
         'aria-label': visible ? `${what}を隠す` : `${what}を表示`,
+        'aria-disabled': hydrated ? undefined : true,
       }}
     />
   );
