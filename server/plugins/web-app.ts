@@ -13,8 +13,6 @@ export interface WebAppOptions {
   /** The built web app (dist/web); index.html must be inside. */
   webRoot: string;
   appConfig: AppConfig;
-  /** The web app's server entry (decision 019); by default dist/ssr beside dist/web. */
-  serverEntry?: string;
 }
 
 /** Puts the product name in <title> and the app configuration before </head> (no inline script runs). */
@@ -76,10 +74,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
 
   const indexHtml = built ? renderIndexHtml(readFileSync(indexPath, 'utf8'), opts.appConfig) : '';
 
-  // The login screen's paths get its HTML rendered on the server (decision 019).
+  // The login screen's paths get its HTML rendered on the server (decision 019), by the server
+  // entry the build puts in dist/ssr beside dist/web.
   const serverRendered = built
     ? await loadServerRenderedPages({
-        entryPath: opts.serverEntry ?? join(opts.webRoot, '..', 'ssr', 'entry-server.js'),
+        entryPath: join(opts.webRoot, '..', 'ssr', 'entry-server.js'),
         webRoot: opts.webRoot,
         indexHtml,
         appConfig: opts.appConfig,
