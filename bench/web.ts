@@ -7,7 +7,7 @@
 // signed-in pages are audited in the tab that signed in through the login form: Lighthouse drives
 // that puppeteer page with disableStorageReset, and the HTTP cache is emptied before every run so
 // that each is a cold load like /login's.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -193,6 +193,7 @@ async function main() {
       `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version} on ${await browser.version()}, ${RUNS} runs each, medians`,
     );
     const rows: Record<string, Figures> = {};
+    if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const { path, signedIn } of PAGES) {
         const runs: RunnerResult[] = [];

@@ -1,5 +1,6 @@
 // The login screen's HTML, rendered by the web app's own components at start-up (decision 019): the
 // screen paints from the first response instead of after its scripts, and the browser hydrates it.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,13 +57,31 @@ const escapeHtml = (text: string) =>
 
 /** index.html's stylesheet links (the entry's styles). */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g;
+/** index.html's entry script (in the head) and the links to the chunks it imports. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/;
+const MODULEPRELOAD_LINK = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g;
+
+/**
+ * The script that fetches the app once the server's HTML has painted: the entry as a module script
+ * and the chunks it needs as modulepreload links, named by its data-entry and data-preload. Loaded
+ * with the page, they would share the connection with the page's own bytes and hold its first paint
+ * on a slow link; the form needs no script to show. A tab opened in the background (no frames) loads
+ * them at once. Its text is fixed, so the CSP allows it by its hash (SERVER_RENDERED_BOOT_HASH).
+ */
+export const SERVER_RENDERED_BOOT =
+  "(function(){var d=document,s=d.currentScript;function load(){s.dataset.preload.split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.dataset.entry;d.head.appendChild(e)}if(d.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load)})})()";
+
+/** The CSP source that allows SERVER_RENDERED_BOOT, and no other inline script. */
+export const SERVER_RENDERED_BOOT_HASH = `'sha256-${createHash('sha256').update(SERVER_RENDERED_BOOT).digest('base64')}'`;
 
 /**
  * index.html (already carrying the app configuration) with a screen's HTML in #root and its title.
  * The page paints from this response alone: the entry's and the screen's styles are in it (the
- * entry's links go), and the screen's scripts are named after it, fetched beside the entry's (Vite's
- * loader finds them there instead of adding each itself). `data-server-rendered` names the path,
- * which main.tsx hydrates only there. `readStyle` gives a style's text by its /assets/… path.
+ * entry's links go), and no script is fetched until it has painted: the entry's script and
+ * modulepreload links leave the head for SERVER_RENDERED_BOOT after #root, which also names the
+ * screen's chunks (Vite's loader finds them there instead of adding each itself).
+ * `data-server-rendered` names the path, which main.tsx hydrates only there. `readStyle` gives a
+ * style's text by its /assets/… path.
  */
 export function serverRenderedPage(
   indexHtml: string,
@@ -73,23 +92,31 @@ export function serverRenderedPage(
 ): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error('index.html has no empty #root');
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (!entry) throw new Error('index.html has no entry script');
   const entryStyles = [...indexHtml.matchAll(STYLESHEET_LINK)].map((match) => match[1] as string);
+  const entryChunks = [...indexHtml.matchAll(MODULEPRELOAD_LINK)].map(
+    (match) => match[1] as string,
+  );
   const styles = [...entryStyles, ...files.styles].map((href) => {
     const text = readStyle(href);
     if (/<\/style/i.test(text)) throw new Error(`${href} cannot be put in a style element`);
     return `<style data-href="${href}">${text}</style>`;
   });
-  const scripts = files.scripts.map(
-    (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
-  );
+  const preload = [...entryChunks, ...files.scripts];
+  for (const href of [entry, ...preload]) {
+    if (!/^\/[\w./-]+$/.test(href)) throw new Error(`${href} cannot be named in the page`);
+  }
+  const boot = `<script data-entry="${entry}" data-preload="${preload.join(' ')}">${SERVER_RENDERED_BOOT}</script>`;
   return indexHtml
     .replace(STYLESHEET_LINK, '')
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULEPRELOAD_LINK, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(screen.title)}</title>`)
     .replace('</head>', () => `${styles.join('\n')}\n</head>`)
     .replace(
       root,
-      () =>
-        `<div id="root" data-server-rendered="${path}">${screen.html}</div>\n${scripts.join('\n')}`,
+      () => `<div id="root" data-server-rendered="${path}">${screen.html}</div>\n${boot}`,
     );
 }
 

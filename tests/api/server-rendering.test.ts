@@ -1,5 +1,6 @@
 // Decision 019: the login screen's HTML, rendered at start-up from the web app's components with the
 // server's own configuration. Needs the build (`npm test` builds first; alone, `npm run build`).
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,26 +59,34 @@ describe('the login screen rendered on the server', () => {
     }
   });
 
-  it('paints from the response alone: styles inline, the screen scripts named', async () => {
-    const html = (await get('/login')).body;
+  it('paints from the response alone: styles inline, scripts named for after the first paint', async () => {
+    const response = await get('/login');
+    const html = response.body;
     expect(html).not.toContain('rel="stylesheet"');
     const styles = [...html.matchAll(/<style data-href="(\/assets\/[^"]+\.css)">/g)].map(
       (match) => match[1],
     );
     expect(styles.some((href) => /\/assets\/index-[^/]+\.css$/.test(href ?? ''))).toBe(true);
     expect(styles.length).toBeGreaterThan(1);
-    const scripts = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-    expect(scripts.some((match) => /\/assets\/login-page-[^/]+\.js$/.test(match[1] ?? ''))).toBe(
-      true,
-    );
-    // Every file the page names is there.
-    const named = [
-      ...scripts.map((match) => match[1] as string),
-      ...[...html.matchAll(/<script type="module" crossorigin src="([^"]+)">/g)].map(
-        (match) => match[1] as string,
-      ),
-    ];
-    for (const url of named) expect((await get(url)).statusCode, url).toBe(200);
+    // No script is fetched with the page: no script element with a source, no modulepreload link.
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(html).not.toContain('rel="modulepreload"');
+    // One inline script after #root names them, and the CSP allows it (and it only) by its hash.
+    const boot =
+      /<\/div>\n<script data-entry="([^"]+)" data-preload="([^"]*)">([^<]+)<\/script>\n?\s*<\/body>/.exec(
+        html,
+      );
+    expect(boot, 'the script that loads the app').not.toBeNull();
+    const [, entry, preload, text] = boot as unknown as [string, string, string, string];
+    const hash = createHash('sha256').update(text).digest('base64');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replaceAll('+', '\\+')}'[;]`));
+    expect([...html.matchAll(/<script(?![^>]*type="application\/json")/g)]).toHaveLength(1);
+    expect(entry).toMatch(/^\/assets\/index-[^/]+\.js$/);
+    const chunks = preload.split(' ');
+    expect(chunks.some((href) => /^\/assets\/login-page-[^/]+\.js$/.test(href))).toBe(true);
+    // Every file it names is there.
+    for (const url of [entry, ...chunks]) expect((await get(url)).statusCode, url).toBe(200);
     // The app configuration is embedded as on every page.
     expect(html).toContain('<script id="app-config" type="application/json">');
   });
