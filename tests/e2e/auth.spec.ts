@@ -147,6 +147,27 @@ test.describe('the session', () => {
     await expect(next.getByRole('heading', { name: 'ログイン', level: 1 })).toBeVisible();
   });
 
+  test('a reload asks for one access token, before the screen has loaded, and shows the lines', async ({
+    page,
+  }) => {
+    await logIn(page, 'user@example.com');
+    await expectSignedInTo(page, 10001);
+    await page.goto('/orders');
+    const lines = page.getByText(/全検索結果 ([\d,]+) 件/);
+    await expect(lines).toBeVisible({ timeout: 15_000 });
+
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.reload();
+    await expect(lines).toBeVisible({ timeout: 15_000 });
+    const tokenRequests = requests.filter((path) => path === '/api/auth/token');
+    expect(tokenRequests, requests.join('\n')).toHaveLength(1);
+    // Asked for by the entry script itself, not after the screen's chunk has arrived.
+    const screenChunk = requests.findIndex((path) => /\/assets\/orders-page-[^/]+\.js$/.test(path));
+    expect(screenChunk, requests.join('\n')).toBeGreaterThan(-1);
+    expect(requests.indexOf('/api/auth/token')).toBeLessThan(screenChunk);
+  });
+
   test('holds in a second tab while the first is open, and a sign-out in one ends both', async ({
     page,
     context,

@@ -4,6 +4,7 @@ import { AppProviders } from './app/provider';
 import { loadScreens } from './app/route-tree';
 import { AppRouter } from './app/router';
 import { routes } from './app/routes';
+import { fetchAccessToken } from './lib/access-token';
 import { readStoredSession } from './lib/session-storage';
 
 const container = document.getElementById('root');
@@ -41,5 +42,9 @@ if (hydratable(container)) {
     () => createRoot(container).render(app),
   );
 } else {
+  // A tab that stores a session needs an access token before any screen can ask for its data:
+  // asked for now, it arrives while the screens' chunks load instead of after them. The session
+  // provider confirms the stored session with it (or ends it on a 401).
+  if (readStoredSession().status !== 'signedOut') void fetchAccessToken().catch(() => undefined);
   createRoot(container).render(app);
 }

@@ -15,6 +15,7 @@ import { paths } from '../config/paths';
 import {
   accessTokenState,
   clearAccessToken,
+  ensureAccessToken,
   fetchAccessToken,
   onAccessTokenChange,
   onAccessTokenLost,
@@ -122,8 +123,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const startedAt = epoch.current;
     let active = true;
     const current = () => active && epoch.current === startedAt;
+    // A token main.tsx fetched while the screens loaded confirms it as well.
     const confirm = (session: SessionData) =>
-      fetchAccessToken().then(
+      ensureAccessToken().then(
         () => {
           if (!current()) return;
           if (stored.status === 'signedOut') apply(session);
