@@ -7,6 +7,7 @@ import { DEMO_ASSET_BASE, demoAssetsFolder } from '../../db/seed/demo-master-dat
 import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../../domain/app-config';
 import { pageTitle } from '../../domain/page-title';
 import { HttpError } from '../errors';
+import { withTitle } from '../web/html';
 import { loadServerRenderedPages } from '../web/server-rendering';
 
 export interface WebAppOptions {
@@ -20,10 +21,7 @@ export function renderIndexHtml(html: string, appConfig: AppConfig): string {
   // `<` is escaped so that no configured text can close the script element.
   const json = JSON.stringify(appConfig).replaceAll('<', '\\u003c');
   const tag = `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  const title = pageTitle(appConfig.webTitle).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace('</head>', `${tag}\n</head>`);
+  return withTitle(html, pageTitle(appConfig.webTitle)).replace('</head>', () => `${tag}\n</head>`);
 }
 
 function wantsApp(request: FastifyRequest): boolean {

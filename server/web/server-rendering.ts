@@ -8,6 +8,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../domain/app-config';
 import type { RenderedScreen } from '../../web/src/entry-server';
+import { withTitle } from './html';
 
 /** What dist/ssr/entry-server.js (web/src/entry-server.tsx) exports. */
 export interface ServerEntry {
@@ -52,9 +53,6 @@ export function screenFiles(manifest: Manifest, modules: readonly string[]): Scr
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
 /** index.html's stylesheet links (the entry's styles). */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g;
 /** index.html's entry script (in the head) and the links to the chunks it imports. */
@@ -68,11 +66,23 @@ const MODULEPRELOAD_LINK = /<link rel="modulepreload" crossorigin href="([^"]+)"
  * on a slow link; the form needs no script to show. A tab opened in the background (no frames) loads
  * them at once. Its text is fixed, so the CSP allows it by its hash (SERVER_RENDERED_BOOT_HASH).
  */
-export const SERVER_RENDERED_BOOT =
-  "(function(){var d=document,s=d.currentScript;function load(){s.dataset.preload.split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.dataset.entry;d.head.appendChild(e)}if(d.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load)})})()";
+export const SERVER_RENDERED_BOOT = `(function () {
+  var d = document, s = d.currentScript;
+  function add(tag, props) { d.head.appendChild(Object.assign(d.createElement(tag), props)); }
+  function load() {
+    s.dataset.preload.split(' ').forEach(function (href) {
+      if (href) add('link', { rel: 'modulepreload', crossOrigin: '', href: href });
+    });
+    add('script', { type: 'module', crossOrigin: '', src: s.dataset.entry });
+  }
+  if (d.visibilityState === 'hidden') load();
+  else requestAnimationFrame(function () { setTimeout(load); });
+})();`;
 
 /** The CSP source that allows SERVER_RENDERED_BOOT, and no other inline script. */
-export const SERVER_RENDERED_BOOT_HASH = `'sha256-${createHash('sha256').update(SERVER_RENDERED_BOOT).digest('base64')}'`;
+export const SERVER_RENDERED_BOOT_HASH = `'sha256-${createHash('sha256')
+  .update(SERVER_RENDERED_BOOT)
+  .digest('base64')}'`;
 
 /**
  * index.html (already carrying the app configuration) with a screen's HTML in #root and its title.
@@ -107,12 +117,12 @@ export function serverRenderedPage(
   for (const href of [entry, ...preload]) {
     if (!/^\/[\w./-]+$/.test(href)) throw new Error(`${href} cannot be named in the page`);
   }
-  const boot = `<script data-entry="${entry}" data-preload="${preload.join(' ')}">${SERVER_RENDERED_BOOT}</script>`;
-  return indexHtml
+  const named = `data-entry="${entry}" data-preload="${preload.join(' ')}"`;
+  const boot = `<script ${named}>${SERVER_RENDERED_BOOT}</script>`;
+  return withTitle(indexHtml, screen.title)
     .replace(STYLESHEET_LINK, '')
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULEPRELOAD_LINK, '')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(screen.title)}</title>`)
     .replace('</head>', () => `${styles.join('\n')}\n</head>`)
     .replace(
       root,

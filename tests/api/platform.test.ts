@@ -72,7 +72,7 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     // The configured title is escaped, so it cannot end the <title> or open a script.
-    expect(res.body).toContain('<title>屋根材ポータル&lt;/title>&lt;script></title>');
+    expect(res.body).toContain('<title>屋根材ポータル&lt;/title&gt;&lt;script&gt;</title>');
     const match = res.body.match(/<script id="app-config" type="application\/json">(.*)<\/script>/);
     expect(match).not.toBeNull();
     expect(match![1]).not.toContain('</');
