@@ -87,7 +87,7 @@ export const SERVER_RENDERED_BOOT_HASH = `'sha256-${createHash('sha256')
 /**
  * index.html (already carrying the app configuration) with a screen's HTML in #root and its title.
  * The page paints from this response alone: the entry's and the screen's styles are in it (the
- * entry's links go), and no script is fetched until it has painted: the entry's script and
+ * entry's links go; a disabled link names each), and no script is fetched until it has painted: the entry's script and
  * modulepreload links leave the head for SERVER_RENDERED_BOOT after #root, which also names the
  * screen's chunks (Vite's loader finds them there instead of adding each itself).
  * `data-server-rendered` names the path, which main.tsx hydrates only there. `readStyle` gives a
@@ -111,7 +111,9 @@ export function serverRenderedPage(
   const styles = [...entryStyles, ...files.styles].map((href) => {
     const text = readStyle(href);
     if (/<\/style/i.test(text)) throw new Error(`${href} cannot be put in a style element`);
-    return `<style data-href="${href}">${text}</style>`;
+    // The disabled link is fetched by no one: it tells Vite's loader that the style is in the page
+    // (it looks for stylesheet links), which would otherwise fetch it with the screen's chunk.
+    return `<style data-href="${href}">${text}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
   });
   const preload = [...entryChunks, ...files.scripts];
   for (const href of [entry, ...preload]) {

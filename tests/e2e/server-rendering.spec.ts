@@ -83,6 +83,21 @@ test.describe('the login screen taken over by its scripts', () => {
     expect(errors).toEqual([]);
   });
 
+  test('fetches none of the styles that came with the page', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'ログイン' })).toHaveAttribute('type', 'submit');
+    await page.waitForLoadState('networkidle');
+    const inPage = await page
+      .locator('style[data-href]')
+      .evaluateAll((styles) => styles.map((style) => style.getAttribute('data-href')));
+    expect(inPage.length).toBeGreaterThan(1);
+    expect(fetched.some((path) => /\/assets\/login-page-[^/]+\.js$/.test(path))).toBe(true);
+    // Only what loads after the screen (the toasts' styles) is fetched.
+    expect(fetched.filter((path) => inPage.includes(path))).toEqual([]);
+  });
+
   test('nothing moves as the scripts take the screen over', async ({ page }) => {
     await page.addInitScript(() => {
       const shifts: number[] = [];
