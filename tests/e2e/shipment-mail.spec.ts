@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createLedgerItem, ledgerCsv } from '../api/helpers/ledger-factory';
 import { DEMO_PASSWORD } from './support/login-as';
 import { linkIn, type Mail, mailFileNames, readMails } from './support/mail';
@@ -15,14 +15,22 @@ const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
 
-/** Imports one shipped line of customer 10001 as staff (through the API); the recipient's mail. */
-async function shipLine(page: Page, itemName: string, recipient = 'user@example.com') {
+/**
+ * Imports one shipped line of customer 10001 as staff (through the API); the recipient's mail.
+ * Staff sign in through `api`, a request context of its own: signed in with the page's cookies, a
+ * login screen still starting in the page would end that session as one left by a closed tab
+ * (docs/product.md §4), and the import would be refused.
+ */
+async function shipLine(
+  api: APIRequestContext,
+  origin: string,
+  itemName: string,
+  recipient = 'user@example.com',
+) {
   const seen = await mailFileNames();
-  const api = page.request;
-  const origin = new URL(page.url() === 'about:blank' ? 'http://x' : page.url()).origin;
   const signIn = await api.post('/api/auth/sign-in/email', {
     data: { email: 'staff@example.com', password: DEMO_PASSWORD },
-    headers: origin === 'http://x' ? {} : { origin },
+    headers: { origin },
   });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const token = (await (await api.get('/api/auth/token')).json()).token as string;
@@ -59,11 +67,13 @@ async function shipLine(page: Page, itemName: string, recipient = 'user@example.
 
 test('the orders link shows exactly the notified lines, through sign-in when signed out', async ({
   page,
+  request,
+  baseURL,
 }, info) => {
   await page.goto('/login');
   // Short, without hyphens: the table breaks and cuts long item numbers.
   const item = `SHIP${info.project.name[0]!.toUpperCase()}${String(Date.now()).slice(-5)}`;
-  const mail = await shipLine(page, item);
+  const mail = await shipLine(request, baseURL!, item);
   const link = new URL(linkIn(mail.text, '/orders?notification='));
 
   // Signed out: the sign-in screen, then the link itself.
@@ -87,11 +97,20 @@ test('the orders link shows exactly the notified lines, through sign-in when sig
   expect(new URL(page.url()).searchParams.has('notification')).toBe(false);
 });
 
-test('the unsubscribe link asks first, then turns the mails off', async ({ page }, info) => {
+test('the unsubscribe link asks first, then turns the mails off', async ({
+  page,
+  request,
+  baseURL,
+}, info) => {
   await page.goto('/login');
   // A recipient of its own per viewport: the desktop run's unsubscribe must not stop the phone's.
   const recipient = info.project.name === 'phone' ? 'multi@example.com' : 'admin@example.com';
-  const mail = await shipLine(page, `E2E-UNSUB-${info.project.name}-${Date.now()}`, recipient);
+  const mail = await shipLine(
+    request,
+    baseURL!,
+    `E2E-UNSUB-${info.project.name}-${Date.now()}`,
+    recipient,
+  );
   const link = new URL(linkIn(mail.text, '/mail/unsubscribe'));
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: '出荷のお知らせメールの配信停止' })).toBeVisible();
