@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/provider';
-import { loadScreens } from './app/route-tree';
+import { loadScreens, screensOfLocation } from './app/route-tree';
 import { AppRouter } from './app/router';
 import { routes } from './app/routes';
 import { fetchAccessToken } from './lib/access-token';
@@ -42,9 +42,14 @@ if (hydratable(container)) {
     () => createRoot(container).render(app),
   );
 } else {
-  // A tab that stores a session needs an access token before any screen can ask for its data:
-  // asked for now, it arrives while the screens' chunks load instead of after them. The session
-  // provider confirms the stored session with it (or ends it on a 401).
-  if (readStoredSession().status !== 'signedOut') void fetchAccessToken().catch(() => undefined);
+  if (readStoredSession().status !== 'signedOut') {
+    // A tab that stores a session needs an access token before any screen can ask for its data:
+    // asked for now, it arrives while the screens' chunks load instead of after them. The session
+    // provider confirms the stored session with it (or ends it on a 401).
+    void fetchAccessToken().catch(() => undefined);
+    // The address's screens start loading now too, beside the providers' own lazy parts, instead
+    // of once the first render reaches the routes. (Signed out, the tab goes to the login screen.)
+    void screensOfLocation(routes, window.location.pathname);
+  }
   createRoot(container).render(app);
 }
