@@ -123,6 +123,50 @@ test.describe('the login screen taken over by its scripts', () => {
     expect(shifts).toEqual([]);
   });
 
+  test('signs in at once, even with the session of a closed tab still in the cookie', async ({
+    page,
+    baseURL,
+  }) => {
+    // A tab closed while signed in leaves its identity session in the cookie; the login screen
+    // ends it as it starts (docs/product.md §4). A sign-in sent meanwhile must not be ended too.
+    const left = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: demoMail('user'), password: DEMO_PASSWORD },
+      headers: { origin: baseURL! },
+    });
+    expect(left.status()).toBe(200);
+    // The screen asks the identity provider about that session on a slow link: the sign-in is
+    // answered first.
+    await page.route('**/api/auth/get-session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    const release = await holdEntryScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: 'メールアドレス' }).fill(demoMail('user'));
+    await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+    // Pressed the moment the script has taken the form over, as a quick person would.
+    await page.evaluate(() => {
+      const button = [...document.querySelectorAll('button')].find(
+        (element) => element.textContent?.trim() === 'ログイン',
+      );
+      if (!button) throw new Error('no login button');
+      new MutationObserver((_, observer) => {
+        if (button.getAttribute('type') !== 'submit') return;
+        observer.disconnect();
+        button.click();
+      }).observe(button, { attributes: true });
+    });
+    release();
+    await page.waitForURL('**/top');
+    await expect(page.getByRole('region', { name: 'ご案内' })).toBeVisible({ timeout: 15_000 });
+    // Still signed in once every start-up check is over: a new access token is given.
+    await page.waitForLoadState('networkidle');
+    const token = await page.request.get('/api/auth/token');
+    expect(token.status(), await token.text()).toBe(200);
+    await page.goto('/orders');
+    await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible({ timeout: 15_000 });
+  });
+
   test('a tab that is signed in goes on to the top page from /login', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'メールアドレス' }).fill(demoMail('user'));

@@ -61,6 +61,11 @@ export function discardInheritedIdentity(): Promise<void> {
   );
 }
 
+/** Makes sign-in wait for `work` too: work that may end the identity session (a tab's start-up). */
+export function waitBeforeSignIn(work: Promise<unknown>): void {
+  void track(work);
+}
+
 /** Resolves once every sign-out sent so far has been answered (or failed). */
 export function settledSignOut(): Promise<void> {
   return pendingSignOut;

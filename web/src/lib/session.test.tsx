@@ -5,10 +5,12 @@ import {
 } from '@domain/constants';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer } from '../testing/fake-server';
+import { DEFAULT_IDENTITY, fakeServer } from '../testing/fake-server';
 import { renderWithProviders } from '../testing/render';
 import { localExpiry } from './access-token';
+import { settledSignOut } from './identity-client';
 import { useSession } from './session';
+import { ASK_OTHER_TABS_MS, tabsCanTalk } from './session-tabs';
 
 function SessionProbe() {
   const { status } = useSession();
@@ -88,6 +90,38 @@ describe('the session', () => {
     expect(sessionStorage.getItem('userInfo')).toBeNull();
     // The probe is not guarded; on the app's routes the private guard sends the user to /login.
     expect(router.state.location.pathname).toBe('/top');
+  });
+});
+
+describe('a tab starting without a session of its own', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('makes a sign-in wait until it has ended the session a closed tab left', async () => {
+    expect(tabsCanTalk()).toBe(true);
+    // The cookie still holds the identity session of a tab closed while signed in.
+    fakeServer.identity = DEFAULT_IDENTITY;
+    renderWithProviders(<SessionProbe />, { path: '/login' });
+    await act(async () => {});
+    // A sign-in sent now, while the tab asks the other tabs, would be answered before the
+    // session is ended, and the session then ended would be its own.
+    let signInMayGo = false;
+    void settledSignOut().then(() => {
+      signInMayGo = true;
+    });
+    await act(async () => {});
+    expect(signInMayGo).toBe(false);
+    expect(fakeServer.calls('POST /api/auth/sign-out')).toHaveLength(0);
+
+    await advance(ASK_OTHER_TABS_MS);
+    await waitFor(() => expect(signInMayGo).toBe(true));
+    expect(fakeServer.calls('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(fakeServer.identity).toBeNull();
+    expect(screen.getByText('status: signedOut')).toBeTruthy();
   });
 });
 

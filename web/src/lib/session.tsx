@@ -21,7 +21,7 @@ import {
   onAccessTokenLost,
 } from './access-token';
 import { isHttpError } from './http';
-import { discardInheritedIdentity, signOutIdentity } from './identity-client';
+import { discardInheritedIdentity, signOutIdentity, waitBeforeSignIn } from './identity-client';
 import { useHydrated } from './server-rendering';
 import {
   clearStoredSession,
@@ -141,13 +141,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       void confirm(stored);
     } else {
       clearStoredSession();
-      void askOtherTabs().then((sent) => {
-        if (!current()) return;
-        const session = sessionOfOtherTab(sent);
-        if (session.status !== 'signedOut') return void confirm(session);
-        setState(SIGNED_OUT);
-        void discardInheritedIdentity();
-      });
+      // A sign-in sent while this runs waits for it (settledSignOut): a session ended after that
+      // sign-in's answer would be the new one.
+      waitBeforeSignIn(
+        askOtherTabs().then((sent) => {
+          if (!current()) return;
+          const session = sessionOfOtherTab(sent);
+          if (session.status !== 'signedOut') return confirm(session);
+          setState(SIGNED_OUT);
+          return discardInheritedIdentity();
+        }),
+      );
     }
     return () => {
       active = false;
