@@ -62,9 +62,10 @@ const MODULEPRELOAD_LINK = /<link rel="modulepreload" crossorigin href="([^"]+)"
 /**
  * The script that fetches the app once the server's HTML has painted: the entry as a module script
  * and the chunks it needs as modulepreload links, named by its data-entry and data-preload. Loaded
- * with the page, they would share the connection with the page's own bytes and hold its first paint
- * on a slow link; the form needs no script to show. A tab opened in the background (no frames) loads
- * them at once. Its text is fixed, so the CSP allows it by its hash (SERVER_RENDERED_BOOT_HASH).
+ * with the page, they would share the connection with the page's own bytes and hold its first
+ * paint on a slow link; the form needs no script to show. A tab opened in the background (no
+ * frames) loads them at once. Its text is fixed, so the CSP allows it by its hash
+ * (SERVER_RENDERED_BOOT_HASH).
  */
 export const SERVER_RENDERED_BOOT = `(function () {
   var d = document, s = d.currentScript;
@@ -87,11 +88,11 @@ export const SERVER_RENDERED_BOOT_HASH = `'sha256-${createHash('sha256')
 /**
  * index.html (already carrying the app configuration) with a screen's HTML in #root and its title.
  * The page paints from this response alone: the entry's and the screen's styles are in it (the
- * entry's links go; a disabled link names each), and no script is fetched until it has painted: the entry's script and
- * modulepreload links leave the head for SERVER_RENDERED_BOOT after #root, which also names the
- * screen's chunks (Vite's loader finds them there instead of adding each itself).
- * `data-server-rendered` names the path, which main.tsx hydrates only there. `readStyle` gives a
- * style's text by its /assets/… path.
+ * entry's links go; a disabled link names each), and no script is fetched until it has painted:
+ * the entry's script and modulepreload links leave the head for SERVER_RENDERED_BOOT after #root,
+ * which also names the screen's chunks (Vite's loader finds them there instead of adding each
+ * itself). `data-server-rendered` names the path, which main.tsx hydrates only there. `readStyle`
+ * gives a style's text by its /assets/… path.
  */
 export function serverRenderedPage(
   indexHtml: string,
@@ -113,7 +114,8 @@ export function serverRenderedPage(
     if (/<\/style/i.test(text)) throw new Error(`${href} cannot be put in a style element`);
     // The disabled link is fetched by no one: it tells Vite's loader that the style is in the page
     // (it looks for stylesheet links), which would otherwise fetch it with the screen's chunk.
-    return `<style data-href="${href}">${text}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+    const link = `<link rel="stylesheet" crossorigin href="${href}" disabled>`;
+    return `<style data-href="${href}">${text}</style>${link}`;
   });
   const preload = [...entryChunks, ...files.scripts];
   for (const href of [entry, ...preload]) {
