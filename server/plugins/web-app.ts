@@ -7,7 +7,7 @@ import { DEMO_ASSET_BASE, demoAssetsFolder } from '../../db/seed/demo-master-dat
 import { APP_CONFIG_ELEMENT_ID, type AppConfig } from '../../domain/app-config';
 import { pageTitle } from '../../domain/page-title';
 import { HttpError } from '../errors';
-import { withTitle } from '../web/html';
+import { withTitle } from '../html';
 import { loadServerRenderedPages } from '../web/server-rendering';
 
 export interface WebAppOptions {

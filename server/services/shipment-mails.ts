@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from '../../db/client';
 import { trackingUrl } from '../../domain/carrier-tracking';
 import type { Config } from '../config';
+import { escapeHtml } from '../html';
 import type { MailOutbox } from '../mail/mail-outbox';
 import type { OutgoingMail } from '../mail/mail-port';
 import {
@@ -134,12 +135,6 @@ interface ShipmentMailInput {
 
 const orDash = (value: string | null | undefined) =>
   value === null || value === undefined || value.trim() === '' ? '－' : value;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export function shipmentMail(deps: ShipmentMailDeps, input: ShipmentMailInput): OutgoingMail {
   const { config } = deps;

@@ -8,7 +8,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../domain/app-config';
 import type { RenderedScreen } from '../../web/src/entry-server';
-import { withTitle } from './html';
+import { withTitle } from '../html';
 
 /** What dist/ssr/entry-server.js (web/src/entry-server.tsx) exports. */
 export interface ServerEntry {

@@ -1,8 +1,11 @@
-// Small edits of the built index.html, shared by every page the server sends.
+// HTML text the server writes: the pages it sends and the mails' HTML parts.
 
-/** Text made safe to stand in an HTML element's content. */
+/** Text made safe to stand in an HTML element's content or a quoted attribute. */
 export const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The page with `title` (escaped: configured text cannot end the element) as its <title>. */
 export function withTitle(html: string, title: string): string {
