@@ -134,8 +134,8 @@ test.describe('the login screen taken over by its scripts', () => {
       headers: { origin: baseURL! },
     });
     expect(left.status()).toBe(200);
-    // The screen asks the identity provider about that session on a slow link: the sign-in is
-    // answered first.
+    // The screen asks the identity provider about that session on a slow link: the sign-in must
+    // wait for that check, not be ended by it.
     await page.route('**/api/auth/get-session', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
