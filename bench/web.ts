@@ -1,7 +1,8 @@
 // `npm run bench:web`: Lighthouse 12 over the production build (issue 23, decision 013): /login
 // signed out, /top and /orders signed in, at the mobile and desktop presets, BENCH_WEB_RUNS runs each
 // (3), printing the median scores and metrics. Nothing is asserted. BENCH_WEB_PAGES picks pages,
-// BENCH_WEB_REPORT_DIR keeps the reports.
+// BENCH_WEB_PRESETS presets, BENCH_WEB_REPORT_DIR keeps the reports, and BENCH_WEB_THROTTLING=devtools
+// slows the browser's network and CPU for real instead of simulating the load from a fast one.
 //
 // The app keeps its session in the tab's sessionStorage (web/src/lib/session-storage.ts), so the
 // signed-in pages are audited in the tab that signed in through the login form: Lighthouse drives
@@ -36,6 +37,16 @@ type Preset = 'mobile' | 'desktop';
 const REPORT_DIR = process.env.BENCH_WEB_REPORT_DIR;
 /** BENCH_WEB_PAGES (e.g. `/login,/orders`) audits only those. */
 const ONLY = process.env.BENCH_WEB_PAGES?.split(',').map((path) => path.trim());
+/** BENCH_WEB_PRESETS (e.g. `mobile`) audits only at those presets. */
+const PRESETS = (['mobile', 'desktop'] as const).filter(
+  (preset) => !process.env.BENCH_WEB_PRESETS || process.env.BENCH_WEB_PRESETS.includes(preset),
+);
+/**
+ * BENCH_WEB_THROTTLING: `simulate` (Lighthouse's default: a fast load, the slow one computed from
+ * it) or `devtools` (the preset's network and CPU applied while loading: the figures are what
+ * was observed, waits the simulation leaves out included).
+ */
+const THROTTLING = process.env.BENCH_WEB_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const PAGES: { path: string; signedIn: boolean }[] = [
   { path: '/login', signedIn: false },
   { path: '/top', signedIn: true },
@@ -147,6 +158,7 @@ async function audit(
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       // A signed-in tab keeps its sessionStorage; the cache was emptied above.
       disableStorageReset: signedIn,
+      throttlingMethod: THROTTLING,
       ...(preset === 'mobile' ? { formFactor: 'mobile' } : {}),
     };
     const result = await lighthouse(
@@ -190,11 +202,11 @@ async function main() {
   });
   try {
     console.log(
-      `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version} on ${await browser.version()}, ${RUNS} runs each, medians`,
+      `Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version} on ${await browser.version()}, ${THROTTLING} throttling, ${RUNS} runs each, medians`,
     );
     const rows: Record<string, Figures> = {};
     if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of PRESETS) {
       for (const { path, signedIn } of PAGES) {
         const runs: RunnerResult[] = [];
         for (let run = 0; run < RUNS; run += 1) {

@@ -459,6 +459,39 @@ test.describe('the orders screen', () => {
     await expect.poll(() => resultCount(page)).toBe(backlog);
   });
 
+  test("a reload sends the address's search before the screen has loaded, and only once", async ({
+    page,
+  }) => {
+    await loginAs(page, 'user');
+    await page.goto('/orders?status=shipped&from=');
+    await expect(page.getByText(COUNT)).toBeVisible();
+    const shipped = await resultCount(page);
+
+    // The screen's chunk is held back until the search has gone out (or for 5 s): the search is
+    // sent by the entry beside the chunks (decision 021), not by the screen once it has loaded.
+    const searches: { page: number; status: string }[] = [];
+    let searchedBeforeScreen: boolean | undefined;
+    page.on('request', (request) => {
+      if (!request.url().endsWith('/api/v1/spec/search-result-ledgerItem')) return;
+      const body = request.postDataJSON() as { page: number; status: string };
+      searches.push({ page: body.page, status: body.status });
+    });
+    await page.route(/\/assets\/orders-page-[^/]+\.js$/, async (route) => {
+      const until = Date.now() + 5_000;
+      while (searches.length === 0 && Date.now() < until) await page.waitForTimeout(50);
+      searchedBeforeScreen ??= searches.length > 0;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByLabel('検索条件').getByText('出荷済')).toBeVisible();
+    await expect.poll(() => resultCount(page)).toBe(shipped);
+    expect(searchedBeforeScreen).toBe(true);
+    // The screen took that answer: its first page was asked for once (the next is read ahead).
+    expect(searches.filter((search) => search.page === 1)).toEqual([
+      { page: 1, status: 'shipped' },
+    ]);
+  });
+
   test('a desktop window made as narrow as a phone shows the first line of its page among 20 cards', async ({
     page,
     isMobile,

@@ -98,6 +98,14 @@ export function fetchAccessToken(): Promise<string> {
   return request;
 }
 
+/**
+ * Bumped whenever the token is forgotten (a sign-out, a session found gone): an answer asked for
+ * before belongs to a session that has ended.
+ */
+export function accessTokenGeneration(): number {
+  return generation;
+}
+
 /** A token valid for a little while yet, fetching one when needed (bearer requests). */
 export async function ensureAccessToken(): Promise<string> {
   if (current && current.expiresAt - Date.now() > EXPIRY_MARGIN_MS) return current.token;

@@ -1,6 +1,6 @@
 import { STAFF_CUSTOMER_CODE } from '@domain/constants';
 import type { z } from 'zod';
-import { ensureAccessToken, fetchAccessToken } from './access-token';
+import { accessTokenGeneration, ensureAccessToken, fetchAccessToken } from './access-token';
 import { HttpError, isHttpError, type RequestOptions, requestFile, requestJson } from './http';
 
 export const API_V1_BASE_PATH = '/api/v1';
@@ -57,6 +57,56 @@ async function withAuth<T>(
   }
 }
 
+/** How long a call sent ahead (sendAhead) waits for the screen to make it. */
+const SENT_AHEAD_WAIT_MS = 20_000;
+
+interface SentAhead {
+  /** The answer's JSON, not yet checked against a schema. */
+  answer: Promise<unknown>;
+  /** The access token's generation it was sent in (accessTokenGeneration). */
+  generation: number;
+}
+
+/** Bearer calls sent ahead of the screen that makes them, by callKey, until taken or expired. */
+const sentAhead = new Map<string, SentAhead>();
+
+const callKey = (method: string, url: string, body: unknown) =>
+  `${method} ${url} ${JSON.stringify(body ?? null)}`;
+
+/**
+ * Sends now a bearer call that a screen still loading will make (docs/decisions/021): the
+ * screen's own call, the same method, address and body within SENT_AHEAD_WAIT_MS, takes this
+ * answer instead of asking again. A call that fails is forgotten, and the screen asks itself.
+ * Nothing sent in one session answers in the next: a sign-out in between drops it.
+ */
+export function sendAhead({
+  method = 'GET',
+  path,
+  query,
+  body,
+}: Pick<ApiRequest<unknown>, 'method' | 'path' | 'query' | 'body'>): void {
+  const url = urlOf(path, query);
+  const key = callKey(method, url, body);
+  const sent: SentAhead = {
+    answer: withAuth({ kind: 'bearer' }, (headers) => requestJson(url, { method, body, headers })),
+    generation: accessTokenGeneration(),
+  };
+  sentAhead.set(key, sent);
+  const forget = () => {
+    if (sentAhead.get(key) === sent) sentAhead.delete(key);
+  };
+  sent.answer.catch(forget);
+  setTimeout(forget, SENT_AHEAD_WAIT_MS);
+}
+
+/** The answer of the same call sent ahead in this session, taken (once), or null. */
+function takeSentAhead(key: string): Promise<unknown> | null {
+  const sent = sentAhead.get(key);
+  if (!sent) return null;
+  sentAhead.delete(key);
+  return sent.generation === accessTokenGeneration() ? sent.answer : null;
+}
+
 /** One /api/v1 call: auth header, time-out, JSON error parsing, answer checked against its schema. */
 export async function apiRequest<T>({
   method = 'GET',
@@ -68,9 +118,11 @@ export async function apiRequest<T>({
   timeoutMs,
 }: ApiRequest<T>): Promise<T> {
   const url = urlOf(path, query);
-  const data = await withAuth(auth, (headers) =>
-    requestJson(url, { method, body, timeoutMs, headers }),
-  );
+  const send = () =>
+    withAuth(auth, (headers) => requestJson(url, { method, body, timeoutMs, headers }));
+  const ahead = auth.kind === 'bearer' ? takeSentAhead(callKey(method, url, body)) : null;
+  // An answer sent ahead that fails after all (taken before it settled) is asked for again.
+  const data = ahead ? await ahead.catch(send) : await send();
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new HttpError(0, 'INVALID_RESPONSE', data, { cause: parsed.error });
   return parsed.data;

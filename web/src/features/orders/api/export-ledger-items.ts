@@ -1,6 +1,6 @@
 import type { LedgerExportFormat } from '@domain/ledger-export';
 import { apiFileRequest } from '../../../lib/api-client';
-import { ledgerSearchBody, type OrderSearch } from './search-ledger-items';
+import { ledgerSearchBody, type OrderSearch } from './ledger-search-body';
 
 /**
  * A whole export is read before it is saved: up to 100,000 lines (LEDGER_EXPORT_MAX_ROWS) take

@@ -1,44 +1,13 @@
 import { type LedgerItem, ledgerItemPageSchema } from '@domain/api/ledger';
 import { BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
 import { fixExpectedDeliveryDate } from '@domain/expected-delivery-date';
-import {
-  DEFAULT_LEDGER_SORT,
-  type KeywordMatch,
-  LEDGER_PAGE_SIZE_MAX,
-  type LedgerSort,
-  type LedgerStatusFilter,
-  normalizeItemNo,
-  SEARCH_TYPE_FLAG,
-} from '@domain/ledger-search';
+import { LEDGER_PAGE_SIZE_MAX } from '@domain/ledger-search';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { LEDGER_SEARCH_PATH, ledgerSearchBody, type OrderSearch } from './ledger-search-body';
 
-/** The conditions of the filter panel (docs/product.md §2 Filter panel), as the screen holds them. */
-export interface OrderFilters {
-  status: LedgerStatusFilter;
-  /** YYYY-MM-DD or null (an empty bound: the server's two-year window, docs/product.md §4). */
-  fromDate: string | null;
-  toDate: string | null;
-  propertyName: string;
-  itemNoStart: string;
-  itemNoEnd: string;
-  productName: string;
-  keywords: string[];
-  keywordMatch: KeywordMatch;
-}
-
-/** One page of one search. */
-export interface OrderSearch {
-  customerCode: number;
-  filters: OrderFilters;
-  sort: LedgerSort | null;
-  page: number;
-  /** Lines per page: 100 on a desktop, 20 on a phone (domain/constants). */
-  pageSize: number;
-  /** Only a shipment notification's lines (the link of its mail, docs/decisions/014). */
-  notificationId?: number | null;
-}
+export type { OrderFilters, OrderSearch } from './ledger-search-body';
 
 /** An order line as the screens use it: the client's unique key added (docs/product.md §3), dates fixed. */
 export type OrderLine = LedgerItem & { key: string };
@@ -65,30 +34,6 @@ export function toOrderLine(item: LedgerItem): OrderLine {
   };
 }
 
-const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
-
-/** The request body of the paged form (domain/api/ledger.ts ledgerSearchBodySchema). */
-export function ledgerSearchBody(search: OrderSearch, userId: number) {
-  const { filters } = search;
-  return {
-    customer_code: search.customerCode,
-    from_date: filters.fromDate,
-    to_date: filters.toDate,
-    item_no_start: blankToNull(normalizeItemNo(filters.itemNoStart)),
-    item_no_end: blankToNull(normalizeItemNo(filters.itemNoEnd)),
-    product_name: blankToNull(filters.productName),
-    property_name: blankToNull(filters.propertyName),
-    search_type_flag: SEARCH_TYPE_FLAG[filters.keywordMatch],
-    status: filters.status,
-    text_field: filters.keywords,
-    login_user_id: userId,
-    page: search.page,
-    page_size: search.pageSize,
-    sort: search.sort ?? DEFAULT_LEDGER_SORT,
-    ...(search.notificationId ? { notification_id: search.notificationId } : {}),
-  };
-}
-
 /**
  * POST /api/v1/spec/search-result-ledgerItem in its paged form: the server filters, sorts and
  * pages, so no date range is ever too large to load.
@@ -96,7 +41,7 @@ export function ledgerSearchBody(search: OrderSearch, userId: number) {
 export async function searchLedgerItems(search: OrderSearch, userId: number): Promise<OrderPage> {
   const answer = await apiRequest({
     method: 'POST',
-    path: '/spec/search-result-ledgerItem',
+    path: LEDGER_SEARCH_PATH,
     body: ledgerSearchBody(search, userId),
     auth: { kind: 'bearer' },
     schema: ledgerItemPageSchema,

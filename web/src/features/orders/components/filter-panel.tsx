@@ -18,13 +18,9 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import type { OrderFilters } from '../api/search-ledger-items';
-import {
-  defaultOrderFilters,
-  STATUS_OPTIONS,
-  upperCaseItemNo,
-  withOrderedItemRange,
-} from '../utils/order-filters';
+import { STATUS_OPTIONS, upperCaseItemNo, withOrderedItemRange } from '../utils/order-filters';
 import { SEARCH_WAIT_MESSAGE } from '../utils/order-messages';
+import { defaultOrderFilters } from '../utils/order-search-params';
 import { KeywordInput } from './keyword-input';
 import classes from './orders.module.css';
 

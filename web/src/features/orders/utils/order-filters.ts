@@ -1,5 +1,4 @@
 import { DOCUMENT_FILE_FIELD, type DocumentType } from '@domain/api/order-documents';
-import { addMonths, todayInJapan } from '@domain/japan-time';
 import {
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
@@ -15,26 +14,6 @@ export const STATUS_OPTIONS: { value: LedgerStatusFilter; label: string }[] =
     value,
     label: value === 'all' ? 'すべて' : value === 'shipped' ? '出荷済' : '受注残',
   }));
-
-/** docs/product.md §4: the search starts from six months ago (Japan's calendar). */
-export function sixMonthsAgo(now: Date = new Date()): string {
-  return addMonths(todayInJapan(now), -6);
-}
-
-/** docs/product.md §4 default filter: backlog, from six months ago, keywords combined with OR. */
-export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
-  return {
-    status: 'backlog',
-    fromDate: sixMonthsAgo(now),
-    toDate: null,
-    propertyName: '',
-    itemNoStart: '',
-    itemNoEnd: '',
-    productName: '',
-    keywords: [],
-    keywordMatch: 'or',
-  };
-}
 
 /** docs/product.md §5 item-number fields: upper case as they are typed. */
 export const upperCaseItemNo = (value: string) => value.toUpperCase();

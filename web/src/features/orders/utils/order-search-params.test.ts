@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOrderFilters } from './order-filters';
 import {
+  defaultOrderFilters,
   hasOrderSearch,
   type OrderSearchState,
   orderSearchFromParams,

@@ -1,3 +1,4 @@
+import { addMonths, todayInJapan } from '@domain/japan-time';
 import {
   addKeyword,
   isIsoDate,
@@ -5,8 +6,7 @@ import {
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
 } from '@domain/ledger-search';
-import type { OrderFilters } from '../api/search-ledger-items';
-import { defaultOrderFilters } from './order-filters';
+import type { OrderFilters } from '../api/ledger-search-body';
 
 /**
  * The orders screen's search in its address (/orders?status=shipped&kw=瓦&page=2…), so that a
@@ -25,6 +25,26 @@ export interface OrderSearchState {
    * until it is cleared.
    */
   notification?: number | null;
+}
+
+/** docs/product.md §4: the search starts from six months ago (Japan's calendar). */
+export function sixMonthsAgo(now: Date = new Date()): string {
+  return addMonths(todayInJapan(now), -6);
+}
+
+/** docs/product.md §4 default filter: backlog, from six months ago, keywords combined with OR. */
+export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
+  return {
+    status: 'backlog',
+    fromDate: sixMonthsAgo(now),
+    toDate: null,
+    propertyName: '',
+    itemNoStart: '',
+    itemNoEnd: '',
+    productName: '',
+    keywords: [],
+    keywordMatch: 'or',
+  };
 }
 
 const TEXT_MAX = 200;
