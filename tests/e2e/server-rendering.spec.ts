@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { builtEntry } from '../api/helpers/built-entry';
 import { DEMO_PASSWORD, demoMail } from './support/login-as';
 
 // Decision 019: the login screen arrives as HTML the server rendered, shows before any script has
@@ -10,7 +11,7 @@ async function holdEntryScript(page: Page): Promise<() => void> {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+  await page.route(`**${builtEntry().script}`, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,4 +1,5 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
+import { builtEntry } from '../api/helpers/built-entry';
 import { loginAs } from './support/login-as';
 
 /** Collects console errors and uncaught exceptions (CSP violations are console errors). */
@@ -32,13 +33,14 @@ test.describe('the public shell', () => {
   test('loads the page, its scripts and styles compressed', async ({ page }) => {
     // At / the login screen's page carries its styles (decision 019), so it is compressed too;
     // at another path the styles are a file of their own.
+    const entry = builtEntry();
     for (const [path, files] of [
-      ['/', [/^\/$/, /^\/assets\/index-[^/]*\.js$/]],
-      ['/no-such-page', [/^\/assets\/index-[^/]*\.js$/, /^\/assets\/index-[^/]*\.css$/]],
+      ['/', ['/', entry.largestScript]],
+      ['/no-such-page', [entry.largestScript, entry.styles[0]]],
     ] as const) {
-      const encodings = new Map<RegExp, string | undefined>();
+      const encodings = new Map<string, string | undefined>();
       const watch = async (response: Response) => {
-        const file = files.find((pattern) => pattern.test(new URL(response.url()).pathname));
+        const file = files.find((name) => name === new URL(response.url()).pathname);
         if (file) encodings.set(file, (await response.allHeaders())['content-encoding']);
       };
       page.on('response', watch);

@@ -8,7 +8,6 @@ import { type OrdersPageState, useOrdersPage } from '../hooks/use-orders-page';
 import { CHOOSE_CUSTOMER_PROMPT, unknownCustomerText } from '../utils/order-messages';
 import { BulkDownloadBar } from './bulk-download-bar';
 import { CustomerSelect } from './customer-select';
-import { DownloadDialogs } from './download-dialogs';
 import { ExportDialogs, ExportMenu } from './export-menu';
 import { NotificationCaption } from './notification-caption';
 import { OrderPager, OrderResults } from './order-results';
@@ -17,13 +16,16 @@ import classes from './orders.module.css';
 import { PhoneSortSelect } from './phone-sort-select';
 import { SelectEveryMatch } from './select-every-match';
 
-// The filter panel with its date pickers, and the detail panel (a drawer, a modal on a phone), load
-// on their first opening, not with the screen (decision 013, size budgets).
+// The filter panel with its date pickers, the detail panel (a drawer, a modal on a phone) and the
+// downloads' dialogs load on their first opening, not with the screen (decision 013, size budgets).
 const FilterPanel = lazy(async () => ({
   default: (await import('./filter-panel')).FilterPanel,
 }));
 const OrderDetailPanel = lazy(async () => ({
   default: (await import('./order-detail-panel')).OrderDetailPanel,
+}));
+const DownloadDialogs = lazy(async () => ({
+  default: (await import('./download-dialogs')).DownloadDialogs,
 }));
 
 /** docs/product.md §2 Orders (desktop and phone), §4 Orders: the order-line search and its documents. */
@@ -36,6 +38,11 @@ export function OrdersPage() {
   if (page.filterOpened && !filterUsed) setFilterUsed(true);
   const [detailUsed, setDetailUsed] = useState(false);
   if (page.detailOpened && !detailUsed) setDetailUsed(true);
+  // The downloads' dialogs, from the first checked line or opened detail on (every download starts
+  // from one): mounted closed before one opens, so that a dialog gives focus back when it closes.
+  const [downloadsReachable, setDownloadsReachable] = useState(false);
+  const reachable = detailUsed || page.selection.lines.length > 0 || downloads.dialog !== null;
+  if (reachable && !downloadsReachable) setDownloadsReachable(true);
 
   return (
     <Stack gap={isDesktop ? 'lg' : 'md'}>
@@ -87,11 +94,15 @@ export function OrdersPage() {
         </Suspense>
       )}
 
-      <DownloadDialogs
-        dialog={downloads.dialog}
-        onClose={downloads.closeDialog}
-        onConfirm={downloads.confirmBulk}
-      />
+      {downloadsReachable && (
+        <Suspense fallback={null}>
+          <DownloadDialogs
+            dialog={downloads.dialog}
+            onClose={downloads.closeDialog}
+            onConfirm={downloads.confirmBulk}
+          />
+        </Suspense>
+      )}
       <ExportDialogs exporter={page.exporter} />
     </Stack>
   );
