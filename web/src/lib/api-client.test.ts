@@ -8,14 +8,24 @@ import { apiRequest, sendAhead } from './api-client';
 
 const answer = z.object({ n: z.number() });
 let searches: unknown[];
+let tokenRequests: number;
+/** The searches the server refuses with 401 (a token gone stale), by their order. */
+let refused: Set<number>;
 
 beforeEach(() => {
   searches = [];
+  tokenRequests = 0;
+  refused = new Set();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/auth/token') return Response.json({ token: 'token' });
+      if (url === '/api/auth/token') {
+        tokenRequests += 1;
+        return Response.json({ token: `token-${tokenRequests}` });
+      }
       searches.push(JSON.parse(String(init.body)));
+      if (refused.has(searches.length))
+        return Response.json({ code: 'UNAUTHORIZED' }, { status: 401 });
       return Response.json({ n: searches.length });
     }),
   );
@@ -49,5 +59,15 @@ describe('sendAhead', () => {
     await vi.waitFor(() => expect(searches).toHaveLength(1));
     clearAccessToken();
     await expect(search({ page: 1 })).resolves.toEqual({ n: 2 });
+  });
+
+  it('forgets a refused call without repeating it: the screen makes its own', async () => {
+    refused.add(1);
+    sendAhead({ method: 'POST', path: '/search', body: { page: 1 } });
+    await vi.waitFor(() => expect(searches).toHaveLength(1));
+    // Its 401 fetched no new token and was not repeated: the screen's own call was sent.
+    await expect(search({ page: 1 })).resolves.toEqual({ n: 2 });
+    expect(searches).toHaveLength(2);
+    expect(tokenRequests).toBe(1);
   });
 });

@@ -88,7 +88,10 @@ export function sendAhead({
   const url = urlOf(path, query);
   const key = callKey(method, url, body);
   const sent: SentAhead = {
-    answer: withAuth({ kind: 'bearer' }, (headers) => requestJson(url, { method, body, headers })),
+    // Not repeated on a 401 as the screen's calls are: the screen asks again itself.
+    answer: ensureAccessToken().then((token) =>
+      requestJson(url, { method, body, headers: { authorization: `Bearer ${token}` } }),
+    ),
     generation: accessTokenGeneration(),
   };
   sentAhead.set(key, sent);
