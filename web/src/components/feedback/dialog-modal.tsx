@@ -14,7 +14,14 @@ const Modal = lazy(async () => ({ default: (await import('./modal')).Modal }));
  * button, gone with its dialog; the one before it started it all.)
  */
 function useFocusAfterClose(opened: boolean) {
-  const recent = useRef<HTMLElement[]>([]);
+  // What has the focus as the dialog first renders counts too: it was focused while the dialog was
+  // not open, also when the dialog mounts already open (its screen loads its dialogs when needed).
+  const [focusedAtMount] = useState(() =>
+    typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+      ? [document.activeElement]
+      : [],
+  );
+  const recent = useRef<HTMLElement[]>(focusedAtMount);
   useEffect(() => {
     if (opened) return;
     const remember = (event: FocusEvent) => {
