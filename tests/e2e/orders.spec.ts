@@ -430,7 +430,6 @@ test.describe('the orders screen', () => {
     await expect(bulk.getByText(new RegExp(`選択中\\s*${totalText}\\s*件`))).toBeVisible();
 
     await bulk.getByRole('button', { name: '請求書' }).click();
-    releaseDialogs();
     const confirm = page.getByRole('dialog', { name: '一括ダウンロードの確認' });
     await expect(
       confirm.getByText(`${totalText}件の明細が選択されています`, { exact: false }),

@@ -15,7 +15,7 @@ export function shipmentNotificationCaption(count: number | null): string {
  */
 export function NotificationCaption({ page }: { page: OrdersPageState }) {
   if (page.notificationId === null) return null;
-  const { result, total } = page.results;
+  const { counted, total } = page.results;
   return (
     <Alert
       variant="light"
@@ -25,7 +25,7 @@ export function NotificationCaption({ page }: { page: OrdersPageState }) {
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm" fw={600}>
-          {shipmentNotificationCaption(result.data === undefined ? null : total)}
+          {shipmentNotificationCaption(counted ? total : null)}
         </Text>
         <Button size="xs" variant="default" onClick={page.clearNotification}>
           すべての明細を表示

@@ -18,7 +18,7 @@ export function OrderResults({ page }: { page: OrdersPageState }) {
   const { isDesktop, results, state, selection, detail, detailOpened, openDetail } = page;
   const { result, lines } = results;
   const highlightBacklog = state.filters.status === 'all';
-  if (result.isPending && !result.data) {
+  if (!results.counted && !result.isError) {
     return (
       <Stack gap={8} aria-label="読み込み中">
         {SKELETON_ROWS.map((key) => (
@@ -43,14 +43,14 @@ export function OrderResults({ page }: { page: OrdersPageState }) {
       highlightBacklog={highlightBacklog}
       activeKey={detailOpened ? (detail?.key ?? null) : null}
       onOpen={openDetail}
-      busy={result.isPlaceholderData}
+      busy={!results.current}
     />
   ) : (
     <OrderCards
       lines={lines}
       highlightBacklog={highlightBacklog}
       onOpen={openDetail}
-      busy={result.isPlaceholderData}
+      busy={!results.current}
     />
   );
 }

@@ -109,11 +109,11 @@ export function OrdersPage() {
 }
 
 function Count({ page }: { page: OrdersPageState }) {
-  const { result, total, totalCapped, busy } = page.results;
+  const { counted, total, totalCapped, busy } = page.results;
   return (
     <ResultCount
       ref={page.resultsTop}
-      counted={result.data !== undefined}
+      counted={counted}
       total={total}
       totalCapped={totalCapped}
       busy={busy}
@@ -157,7 +157,7 @@ function DesktopResults({ page }: { page: OrdersPageState }) {
             key={selection.clearCount()}
             search={search}
             userId={page.userId}
-            pageLines={results.result.isPlaceholderData ? [] : results.lines}
+            pageLines={results.current ? results.lines : []}
             total={results.total}
             totalCapped={results.totalCapped}
             selection={selection}

@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent } from 'react';
 import {
   ledgerSearchQueryOptions,
+  type OrderLine,
   type OrderSearch,
   useLedgerSearch,
 } from '../api/search-ledger-items';
 import { useSearchFeedback } from './use-search-feedback';
+
+const NO_LINES: OrderLine[] = [];
 
 /**
  * One page of the search with its counts and feedback (docs/product.md §4). The next page is read
@@ -30,13 +33,23 @@ export function useOrderResults({
   const result = useLedgerSearch(search);
   const { waiting, dismissFailure } = useSearchFeedback(result);
 
-  const total = result.data?.total ?? 0;
-  const totalCapped = result.data?.totalCapped ?? false;
+  // The page shown: the search's answer, rendered in a transition once it has come (decision
+  // 021). React splits the render of its lines (up to 100 rows) into short tasks, so taps and keys
+  // are answered meanwhile; the count, the lines and the pager change together, and until then
+  // the screen shows what it showed before.
+  const shown = useDeferredValue(result.data);
+  const total = shown?.total ?? 0;
+  const totalCapped = shown?.totalCapped ?? false;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const lines = result.data?.lines ?? [];
+  const lines = shown?.lines ?? NO_LINES;
+  /** The lines shown are this search's page (not the last one's, kept while this one loads). */
+  const current = shown !== undefined && shown === result.data && !result.isPlaceholderData;
 
+  // The answer itself, for what follows from it at once.
+  const answerTotal = result.data?.total ?? 0;
+  const answerPageCount = Math.max(1, Math.ceil(answerTotal / pageSize));
   // The next page is usually wanted next: fetch it while the person reads this one.
-  const readyForNext = result.isSuccess && !result.isPlaceholderData && page < pageCount;
+  const readyForNext = result.isSuccess && !result.isPlaceholderData && page < answerPageCount;
   useEffect(() => {
     if (!search || !readyForNext) return;
     void queryClient.prefetchQuery(
@@ -45,14 +58,21 @@ export function useOrderResults({
   }, [search, readyForNext, userId, queryClient]);
 
   const pastTheEnd =
-    result.isSuccess && !result.isPlaceholderData && !totalCapped && total > 0 && page > pageCount;
+    result.isSuccess &&
+    !result.isPlaceholderData &&
+    result.data.totalCapped !== true &&
+    answerTotal > 0 &&
+    page > answerPageCount;
   const showLastPage = useEffectEvent((lastPage: number) => onPastTheEnd(lastPage));
   useEffect(() => {
-    if (pastTheEnd) showLastPage(pageCount);
-  }, [pastTheEnd, pageCount]);
+    if (pastTheEnd) showLastPage(answerPageCount);
+  }, [pastTheEnd, answerPageCount]);
 
   return {
     result,
+    /** Whether a page is shown (a count, lines or none), else nothing has come yet. */
+    counted: shown !== undefined,
+    current,
     total,
     totalCapped,
     pageCount,

@@ -143,7 +143,7 @@ export function useOrdersPage() {
     downloads,
     exporter,
     /** Nothing to export: no answer yet, or no lines. */
-    nothingToExport: results.result.data === undefined || results.total === 0,
+    nothingToExport: !results.counted || results.total === 0,
     detail,
     detailOpened,
     closeDetail: () => setDetailOpened(false),
