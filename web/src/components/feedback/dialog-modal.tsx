@@ -1,5 +1,6 @@
 import type { ModalProps } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useHasBeenTrue } from '../../hooks/use-has-been-true';
 
 // The modal's code (focus trap, scroll lock, portal, transitions) loads when a dialog first opens,
 // not with the screens that may show one (decision 013, size budgets).
@@ -48,8 +49,7 @@ function useFocusAfterClose(opened: boolean) {
  */
 export function DialogModal({ onExitTransitionEnd, ...props }: ModalProps) {
   const refocus = useFocusAfterClose(props.opened);
-  const [used, setUsed] = useState(props.opened);
-  if (props.opened && !used) setUsed(true);
+  const used = useHasBeenTrue(props.opened);
   if (!used) return null;
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,8 @@
 import { Alert, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { paths } from '../../../config/paths';
+import { useHasBeenTrue } from '../../../hooks/use-has-been-true';
 import { useHeightVariable } from '../../../hooks/use-height-variable';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { type OrdersPageState, useOrdersPage } from '../hooks/use-orders-page';
@@ -34,15 +35,13 @@ export function OrdersPage() {
   const page = useOrdersPage();
   const { isDesktop, state, customerCode, downloads } = page;
   // Mounted from its first opening on, so that it closes with its transition and keeps its place.
-  const [filterUsed, setFilterUsed] = useState(false);
-  if (page.filterOpened && !filterUsed) setFilterUsed(true);
-  const [detailUsed, setDetailUsed] = useState(false);
-  if (page.detailOpened && !detailUsed) setDetailUsed(true);
+  const filterUsed = useHasBeenTrue(page.filterOpened);
+  const detailUsed = useHasBeenTrue(page.detailOpened);
   // The downloads' dialogs, from the first checked line or opened detail on (every download starts
   // from one): mounted closed before one opens, so that a dialog gives focus back when it closes.
-  const [downloadsReachable, setDownloadsReachable] = useState(false);
-  const reachable = detailUsed || page.selection.lines.length > 0 || downloads.dialog !== null;
-  if (reachable && !downloadsReachable) setDownloadsReachable(true);
+  const downloadsReachable = useHasBeenTrue(
+    detailUsed || page.selection.lines.length > 0 || downloads.dialog !== null,
+  );
 
   return (
     <Stack gap={isDesktop ? 'lg' : 'md'}>
