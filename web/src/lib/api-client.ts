@@ -39,6 +39,8 @@ function urlOf(path: string, query: ApiRequest<unknown>['query']): string {
   return `${url}?${search}`;
 }
 
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 /**
  * Sends a call with its auth header; a bearer call refused with 401 (a token that expired while
  * the tab slept) fetches a new token once and is repeated.
@@ -48,7 +50,6 @@ async function withAuth<T>(
   send: (headers: Record<string, string>) => Promise<T>,
 ): Promise<T> {
   if (auth.kind === 'apiKey') return send({ 'x-api-key': auth.apiKey });
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   try {
     return await send(bearer(await ensureAccessToken()));
   } catch (error) {
@@ -90,7 +91,7 @@ export function sendAhead({
   const sent: SentAhead = {
     // Not repeated on a 401 as the screen's calls are: the screen asks again itself.
     answer: ensureAccessToken().then((token) =>
-      requestJson(url, { method, body, headers: { authorization: `Bearer ${token}` } }),
+      requestJson(url, { method, body, headers: bearer(token) }),
     ),
     generation: accessTokenGeneration(),
   };

@@ -1,9 +1,8 @@
-import { PAGE_SIZE, PHONE_PAGE_SIZE } from '@domain/constants';
 import { isStaff } from '@domain/user-type';
 import { DESKTOP_MEDIA_QUERY } from '../../../config/layout';
 import { loginUserId, sendAhead } from '../../../lib/api-client';
 import type { UserInfo } from '../../../lib/session-storage';
-import { orderSearchFromParams } from '../utils/order-search-params';
+import { orderPageSize, orderSearchFromParams, orderSearchOf } from '../utils/order-search-params';
 import { LEDGER_SEARCH_PATH, ledgerSearchBody } from './ledger-search-body';
 
 /**
@@ -16,16 +15,9 @@ import { LEDGER_SEARCH_PATH, ledgerSearchBody } from './ledger-search-body';
 export function searchOrdersAhead(search: string, userInfo: UserInfo): void {
   if (isStaff(userInfo)) return;
   const state = orderSearchFromParams(new URLSearchParams(search));
-  const pageSize = window.matchMedia(DESKTOP_MEDIA_QUERY).matches ? PAGE_SIZE : PHONE_PAGE_SIZE;
+  const pageSize = orderPageSize(window.matchMedia(DESKTOP_MEDIA_QUERY).matches);
   const body = ledgerSearchBody(
-    {
-      customerCode: userInfo.customerCode,
-      filters: state.filters,
-      sort: state.sort,
-      page: state.page,
-      pageSize,
-      notificationId: state.notification ?? null,
-    },
+    orderSearchOf(state, userInfo.customerCode, pageSize),
     loginUserId(userInfo.id),
   );
   sendAhead({ method: 'POST', path: LEDGER_SEARCH_PATH, body });

@@ -10,6 +10,9 @@ import { useSearchFeedback } from './use-search-feedback';
 
 const NO_LINES: OrderLine[] = [];
 
+/** The pages of `total` lines, at least one. */
+const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
 /**
  * One page of the search with its counts and feedback (docs/product.md §4). The next page is read
  * ahead while this one is read; a page past the end (an old link, lines gone since) calls
@@ -40,14 +43,14 @@ export function useOrderResults({
   const shown = useDeferredValue(result.data);
   const total = shown?.total ?? 0;
   const totalCapped = shown?.totalCapped ?? false;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = pageCountOf(total, pageSize);
   const lines = shown?.lines ?? NO_LINES;
   /** The lines shown are this search's page (not the last one's, kept while this one loads). */
   const current = shown !== undefined && shown === result.data && !result.isPlaceholderData;
 
   // The answer itself, for what follows from it at once.
   const answerTotal = result.data?.total ?? 0;
-  const answerPageCount = Math.max(1, Math.ceil(answerTotal / pageSize));
+  const answerPageCount = pageCountOf(answerTotal, pageSize);
   // The next page is usually wanted next: fetch it while the person reads this one.
   const readyForNext = result.isSuccess && !result.isPlaceholderData && page < answerPageCount;
   useEffect(() => {

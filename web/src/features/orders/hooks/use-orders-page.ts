@@ -1,4 +1,3 @@
-import { PAGE_SIZE, PHONE_PAGE_SIZE } from '@domain/constants';
 import type { LedgerSort } from '@domain/ledger-search';
 import { isStaff } from '@domain/user-type';
 import { useDisclosure } from '@mantine/hooks';
@@ -14,6 +13,7 @@ import {
   type OrderLine,
   type OrderSearch,
 } from '../api/search-ledger-items';
+import { orderPageSize, orderSearchOf } from '../utils/order-search-params';
 import { useLedgerExport } from './use-ledger-export';
 import { useOrderDownloads } from './use-order-downloads';
 import { useOrderResults } from './use-order-results';
@@ -23,15 +23,14 @@ import { useOrderSelection } from './use-order-selection';
 /** docs/product.md §2 Orders, §4 Orders: the state of the orders page and what its controls do. */
 export function useOrdersPage() {
   const isDesktop = useIsDesktop();
-  // docs/product.md §9: 100 lines a page on a desktop, 20 cards on a phone.
-  const pageSize = isDesktop ? PAGE_SIZE : PHONE_PAGE_SIZE;
+  const pageSize = orderPageSize(isDesktop);
   const queryClient = useQueryClient();
   const { userInfo } = useSession();
   const staff = userInfo !== null && isStaff(userInfo);
   const userId = loginUserId(userInfo?.id);
 
   const { state, addressOf, show } = useOrderSearchAddress(staff, pageSize);
-  const { filters, sort, page } = state;
+  const { filters, page } = state;
   // docs/product.md §4: staff see nothing until they choose a customer; everyone else sees their own.
   // A customer code in the address that is not a customer (an old link, a typo) is no choice.
   const customers = useAllCustomerCodeList(staff);
@@ -58,11 +57,8 @@ export function useOrdersPage() {
 
   const notificationId = state.notification ?? null;
   const search = useMemo<OrderSearch | null>(
-    () =>
-      customerCode === null
-        ? null
-        : { customerCode, filters, sort, page, pageSize, notificationId },
-    [customerCode, filters, sort, page, pageSize, notificationId],
+    () => (customerCode === null ? null : orderSearchOf(state, customerCode, pageSize)),
+    [customerCode, state, pageSize],
   );
   const results = useOrderResults({
     search,

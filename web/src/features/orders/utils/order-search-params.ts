@@ -1,3 +1,4 @@
+import { PAGE_SIZE, PHONE_PAGE_SIZE } from '@domain/constants';
 import { addMonths, todayInJapan } from '@domain/japan-time';
 import {
   addKeyword,
@@ -6,7 +7,7 @@ import {
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
 } from '@domain/ledger-search';
-import type { OrderFilters } from '../api/ledger-search-body';
+import type { OrderFilters, OrderSearch } from '../api/ledger-search-body';
 
 /**
  * The orders screen's search in its address (/orders?status=shipped&kw=瓦&page=2…), so that a
@@ -45,6 +46,22 @@ export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
     keywords: [],
     keywordMatch: 'or',
   };
+}
+
+/** docs/product.md §9: 100 lines a page on a desktop, 20 cards on a phone. */
+export const orderPageSize = (isDesktop: boolean) => (isDesktop ? PAGE_SIZE : PHONE_PAGE_SIZE);
+
+/**
+ * The search the orders screen makes at an address, for one customer, in pages of `pageSize`: the
+ * screen's own (use-orders-page.ts) and the one the entry sends ahead of it (search-ahead.ts).
+ */
+export function orderSearchOf(
+  state: OrderSearchState,
+  customerCode: number,
+  pageSize: number,
+): OrderSearch {
+  const { filters, sort, page, notification } = state;
+  return { customerCode, filters, sort, page, pageSize, notificationId: notification ?? null };
 }
 
 const TEXT_MAX = 200;
