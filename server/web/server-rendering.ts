@@ -59,6 +59,18 @@ const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/;
 const MODULEPRELOAD_LINK = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g;
 
+/** What index.html names of the app's entry: its script, the chunks it preloads, its styles. */
+export function indexHtmlEntry(indexHtml: string): {
+  script: string;
+  chunks: string[];
+  styles: string[];
+} {
+  const script = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (!script) throw new Error('index.html has no entry script');
+  const named = (link: RegExp) => [...indexHtml.matchAll(link)].map((match) => match[1] as string);
+  return { script, chunks: named(MODULEPRELOAD_LINK), styles: named(STYLESHEET_LINK) };
+}
+
 /**
  * The script that fetches the app once the server's HTML has painted: the entry as a module script
  * and the chunks it needs as modulepreload links, named by its data-entry and data-preload. Loaded
@@ -103,12 +115,7 @@ export function serverRenderedPage(
 ): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error('index.html has no empty #root');
-  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
-  if (!entry) throw new Error('index.html has no entry script');
-  const entryStyles = [...indexHtml.matchAll(STYLESHEET_LINK)].map((match) => match[1] as string);
-  const entryChunks = [...indexHtml.matchAll(MODULEPRELOAD_LINK)].map(
-    (match) => match[1] as string,
-  );
+  const { script: entry, chunks: entryChunks, styles: entryStyles } = indexHtmlEntry(indexHtml);
   const styles = [...entryStyles, ...files.styles].map((href) => {
     const text = readStyle(href);
     if (/<\/style/i.test(text)) throw new Error(`${href} cannot be put in a style element`);
