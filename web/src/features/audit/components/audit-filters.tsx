@@ -44,7 +44,8 @@ export function AuditFilters({
 }) {
   const [draft, setDraft] = useState(search);
   const [shown, setShown] = useState(search);
-  // A new search from outside (the URL, クリア) restarts the draft.
+  // A new search from outside (the address: back, a page link) restarts the draft; the page's
+  // other renders keep what is typed.
   if (shown !== search) {
     setShown(search);
     setDraft(search);
@@ -108,6 +109,8 @@ export function AuditFilters({
           type="button"
           onClick={() => {
             setProblems({});
+            // The address may already hold no filter: what was typed goes all the same.
+            setDraft(EMPTY_AUDIT_SEARCH);
             onSearch(EMPTY_AUDIT_SEARCH);
           }}
         >

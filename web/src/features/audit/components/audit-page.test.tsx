@@ -134,6 +134,27 @@ describe('the audit view', () => {
     });
   });
 
+  it('keeps what is typed while the page changes (an export), and クリア empties it', async () => {
+    fakeServer.on(EXPORT, () =>
+      file('\uFEFF日時\r\n', 'auditlog_20261125.csv', 'text/csv; charset=utf-8'),
+    );
+    const { user } = renderWithProviders(<AuditPage />, { session: STAFF, path: '/audit' });
+    await screen.findByText('全150件（1〜100件目）');
+    const form = screen.getByRole('form', { name: '操作履歴の絞り込み' });
+    const from = within(form).getByLabelText<HTMLInputElement>('開始日');
+    await user.type(from, '2026-11-20');
+
+    // The export is of the filters in force (none); the date typed, not yet searched, stays.
+    await user.click(screen.getByRole('button', { name: 'CSV出力' }));
+    await vi.waitFor(() => expect(saved).toEqual(['auditlog_20261125.csv']));
+    expect(Object.fromEntries(fakeServer.calls(EXPORT)[0]!.query)).toEqual({});
+    expect(from.value).toBe('2026-11-20');
+
+    // The address holds no filter already: クリア still empties the field.
+    await user.click(within(form).getByRole('button', { name: 'クリア' }));
+    expect(from.value).toBe('');
+  });
+
   it('shows cards on a phone, and an administrator refused a customer gets a Japanese message', async () => {
     window.innerWidth = 390;
     const { unmount } = renderWithProviders(<AuditPage />, { session: ADMIN, path: '/audit' });

@@ -2,7 +2,7 @@ import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE } from '@domain/audit';
 import { isStaff } from '@domain/user-type';
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageNumbers } from '../../../components/navigation/page-numbers';
 import { paths } from '../../../config/paths';
@@ -46,7 +46,8 @@ export function AuditPage() {
   const { userInfo } = useSession();
   const staff = userInfo !== null && isStaff(userInfo);
   const [params, setParams] = useSearchParams();
-  const search = readAuditSearch(params);
+  // One object while the address stays: the filters restart their draft when it changes.
+  const search = useMemo(() => readAuditSearch(params), [params]);
   const events = useAuditEvents(search);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
