@@ -65,5 +65,6 @@ if (hydratable(container)) {
     // of once the first render reaches the routes. (Signed out, the tab goes to the login screen.)
     void screensOfLocation(routes, window.location.pathname);
   }
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

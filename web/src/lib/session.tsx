@@ -2,6 +2,7 @@ import { TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '@domain/constants';
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -129,7 +130,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         () => {
           if (!current()) return;
           if (stored.status === 'signedOut') apply(session);
-          else setState(session);
+          // The screens render now, in a transition: React renders them in slices and answers input in between.
+          else startTransition(() => setState(session));
         },
         () => {
           if (!current()) return;
