@@ -65,6 +65,7 @@ if (hydratable(container)) {
     // of once the first render reaches the routes. (Signed out, the tab goes to the login screen.)
     void screensOfLocation(routes, window.location.pathname);
   }
+  // In a transition, React renders the app in slices and the browser answers input in between.
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }

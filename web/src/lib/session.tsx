@@ -130,7 +130,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         () => {
           if (!current()) return;
           if (stored.status === 'signedOut') apply(session);
-          // The screens render now, in a transition: React renders them in slices and answers input in between.
+          // This first shows the layout and the screen: in a transition, React renders them in
+          // slices and answers input in between (decision 021). A later update still wins.
           else startTransition(() => setState(session));
         },
         () => {
