@@ -5,6 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /** The API tests under IDENTITY_PROVIDER=firebase (project api-firebase). */
 const FIREBASE_API_TESTS = 'tests/api/firebase-*.test.ts';
+/** The run's migrated and seeded databases, copied for each test app (tests/support/prepared-data.ts). */
+const PREPARED_DATA = 'tests/support/prepared-data-setup.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -33,10 +35,15 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          // A worker loads the server's modules once for all its files, not once per file (some
+          // five seconds each): the files share no module state but the prepared statements'
+          // texts, and each opens its own app.
+          isolate: false,
           include: ['tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, FIREBASE_API_TESTS],
           // On PostgreSQL each worker has a database of its own (tests/support/worker-database.ts).
           setupFiles: ['tests/support/worker-database.ts'],
+          globalSetup: [PREPARED_DATA],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -61,7 +68,7 @@ export default defineConfig({
             'tests/api/user-admin.test.ts',
           ],
           env: { TEST_IDENTITY_PROVIDER: 'firebase' },
-          globalSetup: ['tests/support/firebase-global-setup.ts'],
+          globalSetup: ['tests/support/firebase-global-setup.ts', PREPARED_DATA],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -75,6 +82,7 @@ export default defineConfig({
           name: 'faults',
           environment: 'node',
           include: ['tests/faults/**/*.test.ts'],
+          globalSetup: [PREPARED_DATA],
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,11 +1,24 @@
 // Started by Playwright (playwright.config.ts webServer): the built production server on port 3100
 // with a fresh DATA_DIR (E2E_DATA_DIR, or a temporary folder), the demo data and the browser tests'
-// own accounts, so every browser run starts from the same state.
+// own accounts, so every browser run starts from the same state. Builds first when the build is
+// out of date, as `npm start` does: a browser test never runs against a stale build.
+//
+// E2E_PREPARED_DIR (PGlite only): the prepared data is made there and copied into DATA_DIR, so
+// that another server of the same run (tests/e2e/second-factor.spec.ts) starts from a copy of it
+// with E2E_PREPARED_REUSE=1 instead of seeding the demo again.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { buildNeeded } from './build-state.mjs';
+
+const buildReason = buildNeeded();
+if (buildReason) {
+  console.log(`building (${buildReason}) ...`);
+  const { buildAll } = await import('./build.mjs');
+  await buildAll();
+}
 
 const dataDir = process.env.E2E_DATA_DIR
   ? resolve(process.env.E2E_DATA_DIR)
@@ -55,10 +68,36 @@ if (process.env.E2E_IDENTITY_PROVIDER === 'firebase') {
   });
 }
 
-const prepared = spawnSync('npx', ['tsx', 'tests/e2e/support/prepare-e2e-data.ts'], {
-  stdio: 'inherit',
-  env: process.env,
-});
-if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+/** Seeds the demo data and the browser tests' accounts into the DATA_DIR (and database) given. */
+function prepare(into) {
+  const prepared = spawnSync('npx', ['tsx', 'tests/e2e/support/prepare-e2e-data.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATA_DIR: into },
+  });
+  if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+}
+
+const preparedDir =
+  process.env.E2E_PREPARED_DIR && !process.env.DATABASE_URL
+    ? resolve(process.env.E2E_PREPARED_DIR)
+    : null;
+const ready = preparedDir && join(preparedDir, '.prepared');
+if (!preparedDir) {
+  prepare(dataDir);
+} else if (process.env.E2E_PREPARED_REUSE === '1' && !existsSync(ready)) {
+  // Nothing prepared to reuse (the run's own server is on PostgreSQL): this server seeds its own.
+  prepare(dataDir);
+} else {
+  if (process.env.E2E_PREPARED_REUSE !== '1') {
+    rmSync(preparedDir, { recursive: true, force: true });
+    mkdirSync(preparedDir, { recursive: true });
+    prepare(preparedDir);
+    mkdirSync(ready);
+  }
+  cpSync(preparedDir, dataDir, {
+    recursive: true,
+    filter: (source) => source !== ready && !source.endsWith('db.lock'),
+  });
+}
 
 await import('../dist/server/main.js');

@@ -1,72 +1,141 @@
 // `npm test`: lint and format check, type check, build, unit + component + API tests, the API
-// tests under Firebase Authentication (its emulator), browser tests, the sign-in browser tests
-// under Firebase.
+// tests under Firebase Authentication (its emulator), fault tests, browser tests, the sign-in
+// browser tests under Firebase.
 // With DATABASE_URL set, the API and browser tests run on that PostgreSQL database and WIPE it:
 // point it at a disposable database only.
+//
+// The steps run in stages; the steps of one stage side by side, each on about one core (a
+// two-core machine is the measure): what one stage needs, an earlier one made (the build before
+// the tests that serve it). A side-by-side step's output is printed whole when it ends.
+//
+// `npm test -- --only <step>[,<step>…]` runs only those steps (their names below), e.g.
+// `npm test -- --only api-firebase`. A step that serves the built app builds first when the build
+// is out of date (scripts/build.mjs knows).
 //
 // `npm test -- --database-steps` runs only what can turn out otherwise on another database: the
 // unit and API tests, the fault tests and the browser tests at desktop size. CI runs the whole of
 // `npm test` on PGlite, then this on PostgreSQL (.ci/run): lint, types, the web components, the
-// Firebase passes and the phone layout do not depend on the database, and running them twice took
-// CI near its time limit.
-import { spawnSync } from 'node:child_process';
+// Firebase passes and the phone layout do not depend on the database.
+import { spawn } from 'node:child_process';
 
-const databaseSteps = process.argv.includes('--database-steps');
+const argv = process.argv.slice(2);
+const databaseSteps = argv.includes('--database-steps');
+const onlyAt = argv.indexOf('--only');
+const only = onlyAt >= 0 ? (argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : null;
 
-/** [name, command, args, the args with --database-steps (null: not run then)] */
-const steps = [
-  ['lint and format', 'npx', ['biome', 'check', '.'], null],
-  ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], null],
-  ['build', 'node', ['scripts/build.mjs']],
-  [
+/**
+ * name → [what it is, command, args, the args with --database-steps (null: not run then)].
+ * The order is that of the stages below.
+ */
+const steps = {
+  lint: ['lint and format', 'npx', ['biome', 'check', '.'], null],
+  types: ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], null],
+  build: ['build', 'node', ['scripts/build.mjs']],
+  api: [
     'unit, component and API tests',
     'npx',
     ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'api'],
     ['vitest', 'run', '--project', 'unit', '--project', 'api'],
   ],
-  [
-    // IDENTITY_PROVIDER=firebase against the Firebase Auth Emulator (firebase-tools, a
-    // devDependency; Node only, no Java), which the project's global setup starts and stops.
+  // IDENTITY_PROVIDER=firebase against the Firebase Auth Emulator (firebase-tools, a
+  // devDependency; Node only, no Java), which the project's global setup starts and stops.
+  'api-firebase': [
     'API tests under Firebase Authentication (Auth Emulator)',
     'npx',
     ['vitest', 'run', '--project', 'api-firebase'],
     null,
   ],
-  [
+  faults: [
     'fault tests (database, storage and mail going away)',
     'npx',
     ['vitest', 'run', '--project', 'faults'],
   ],
-  ['browser tests', 'npx', ['playwright', 'test'], ['playwright', 'test', '--project', 'desktop']],
-  [
-    // tests/e2e/auth.spec.ts again, on a server under IDENTITY_PROVIDER=firebase with an emulator
-    // of its own (scripts/e2e-server.mjs).
+  e2e: [
+    'browser tests',
+    'npx',
+    ['playwright', 'test'],
+    ['playwright', 'test', '--project', 'desktop'],
+  ],
+  // tests/e2e/auth.spec.ts again, on a server under IDENTITY_PROVIDER=firebase with an emulator
+  // of its own (scripts/e2e-server.mjs).
+  'e2e-firebase': [
     'sign-in browser tests under Firebase Authentication (Auth Emulator)',
     'npx',
     ['playwright', 'test', '--config', 'playwright.firebase.config.ts'],
     null,
   ],
+};
+
+/**
+ * Steps of one stage run side by side. The fault tests stop the PostgreSQL server on the
+ * PostgreSQL pass (tests/faults/database-restart.test.ts), where the Firebase steps do not run:
+ * nothing else runs beside them there.
+ */
+const stages = [
+  ['lint', 'types', 'build'],
+  ['api'],
+  ['api-firebase', 'faults'],
+  ['e2e', 'e2e-firebase'],
 ];
+
+const unknown = (only ?? []).filter((name) => !(name in steps));
+if (onlyAt >= 0 && (only.length === 0 || unknown.length > 0)) {
+  console.error(
+    `--only takes step names separated by commas${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}: ${Object.keys(steps).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+/** Runs a step; its output goes straight through, or is kept and printed whole at its end. */
+function run(name, { buffered }) {
+  const [title, command, allArgs, reducedArgs] = steps[name];
+  const args = databaseSteps && reducedArgs !== undefined ? reducedArgs : allArgs;
+  if (args === null) {
+    console.log(`\n=== ${name} (${title}): not run with --database-steps`);
+    return Promise.resolve({ name, skipped: true });
+  }
+  const started = performance.now();
+  console.log(`\n=== ${name} (${title}): ${command} ${args.join(' ')}`);
+  const child = spawn(command, args, {
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: process.env,
+  });
+  const output = [];
+  if (buffered) {
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const seconds = (performance.now() - started) / 1000;
+      if (buffered) {
+        console.log(`\n--- output of ${name} (${title})`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const ok = code === 0;
+      console.log(
+        `${ok ? '✓' : '✗'} ${name} (${title}) ${ok ? '' : `failed (${signal ?? code}) `}after ${seconds.toFixed(1)} s`,
+      );
+      resolve({ name, ok, seconds });
+    });
+  });
+}
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
 console.log(`npm test on ${database}${databaseSteps ? ', the steps that depend on it' : ''}`);
 const started = performance.now();
-for (const [name, command, allArgs, reducedArgs] of steps) {
-  const args = databaseSteps && reducedArgs !== undefined ? reducedArgs : allArgs;
-  if (args === null) {
-    console.log(`\n=== ${name}: not run with --database-steps`);
-    continue;
+const times = [];
+for (const stage of stages) {
+  const names = stage.filter((name) => !only || only.includes(name));
+  if (names.length === 0) continue;
+  const results = await Promise.all(names.map((name) => run(name, { buffered: names.length > 1 })));
+  times.push(...results.filter((r) => !r.skipped));
+  const failed = results.filter((r) => r.ok === false);
+  if (failed.length > 0) {
+    console.error(`\n✗ failed: ${failed.map((r) => r.name).join(', ')}`);
+    process.exit(1);
   }
-  const stepStarted = performance.now();
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  const seconds = ((performance.now() - stepStarted) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✓ ${name} (${seconds} s)`);
 }
-console.log(
-  `\nall tests passed in ${((performance.now() - started) / 1000).toFixed(1)} s on ${database}`,
-);
+const total = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`\nstep times: ${times.map((r) => `${r.name} ${r.seconds.toFixed(1)} s`).join(', ')}`);
+console.log(`all tests passed in ${total} s on ${database}`);

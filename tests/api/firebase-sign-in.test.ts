@@ -4,6 +4,7 @@ import { accountLockouts, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
 import { seedDemoIfEmpty } from '../../server/platform';
+import { withClockAhead } from '../support/clock';
 import { clearEmulatorAccounts } from '../support/firebase-emulator';
 import { createAccount } from './helpers/accounts';
 import { bearer, DEMO_PASSWORD, decodeJwtPart, signIn, signInRequest } from './helpers/auth';
@@ -209,8 +210,7 @@ describe('sign-in with the credentials Firebase holds', () => {
     const { token } = await signIn(t.app, mail);
     expect((await call(token)).statusCode).toBe(200);
     await firebaseAuthOf(t.config).updateUser(uid, { disabled: true });
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await call(token)).statusCode).toBe(401);
+    expect((await withClockAhead(1100, () => call(token))).statusCode).toBe(401);
     // Enabled again: a new sign-in works.
     await firebaseAuthOf(t.config).updateUser(uid, { disabled: false });
     const again = await signIn(t.app, mail);

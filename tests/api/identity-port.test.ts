@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { IdentityExistsError, type IdentityPort } from '../../server/identity/identity-port';
+import { withClockAhead } from '../support/clock';
 import { bearer, signIn, signInRequest } from './helpers/auth';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -167,9 +167,11 @@ describe(`identity port (${process.env.TEST_IDENTITY_PROVIDER ?? 'builtin'})`, (
       });
     expect((await call(first.token)).statusCode).toBe(200);
     await port.endSessions(uid);
-    await sleep(1_100); // SESSION_CHECK_SECONDS
-    expect((await call(first.token)).statusCode).toBe(401);
-    expect((await call(second.token)).statusCode).toBe(401);
+    // SESSION_CHECK_SECONDS later.
+    await withClockAhead(1_100, async () => {
+      expect((await call(first.token)).statusCode).toBe(401);
+      expect((await call(second.token)).statusCode).toBe(401);
+    });
     const renewed = await t.app.inject({
       method: 'GET',
       url: '/api/auth/token',

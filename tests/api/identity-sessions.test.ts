@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, authSession, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import { readMailFiles } from '../../server/mail/mail-files';
+import { withClockAhead } from '../support/clock';
 import { createAccount } from './helpers/accounts';
 import {
   bearer,
@@ -237,8 +238,7 @@ describe('ending sessions ends their access tokens (finding 7)', () => {
     // What another instance's sign-out does: the session row goes, this instance is not told.
     const sid = String(decodeJwtPart(token, 1).sid);
     await t.database.db.delete(authSession).where(eq(authSession.id, sid));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await apiCall(token)).statusCode).toBe(401);
+    expect((await withClockAhead(1100, () => apiCall(token))).statusCode).toBe(401);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import { createPasswordIdentity } from '../../server/identity/builtin-identity';
+import { withClockAhead } from '../support/clock';
 import { createAccount } from './helpers/accounts';
 import { apiKey, bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
 import { createTestApp, openSecondInstance, type TestApp } from './helpers/test-app';
@@ -165,8 +166,7 @@ describe.runIf(shared)(
         payload: {},
       });
       expect(out.statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await call()).statusCode).toBe(401);
+      expect((await withClockAhead(1100, call)).statusCode).toBe(401);
     });
   },
 );

@@ -1,11 +1,12 @@
 // Decision 019: the login screen's HTML, rendered at start-up from the web app's components with the
 // server's own configuration. Needs the build (`npm test` builds first; alone, `npm run build`).
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireFreshBuild } from '../support/fresh-build';
 import { builtEntry } from './helpers/built-entry';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -15,9 +16,7 @@ let t: TestApp;
 let tClosed = false;
 
 beforeAll(async () => {
-  for (const built of [join(WEB_ROOT, 'index.html'), resolve('dist/ssr/entry-server.js')]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
-  }
+  requireFreshBuild();
   t = await createTestApp({
     webRoot: WEB_ROOT,
     env: {

@@ -3,6 +3,7 @@ import { generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
+import { withClockAhead } from '../support/clock';
 import {
   apiKey,
   bearer,
@@ -116,8 +117,7 @@ describe('sign-in and access tokens', () => {
       post('/api/v1/user/get-all-customers', {}, { authorization: `Bearer ${short}` });
     expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 20));
-    const late = await call();
+    const late = await withClockAhead(exp * 1000 - Date.now() + 20, call);
     expect(late.statusCode).toBe(401);
     expect(late.json().code).toBe('UNAUTHORIZED');
   });

@@ -50,7 +50,7 @@ test('the account page: notification, password change, sign-in history', async (
   await expect(page.getByRole('switch', { name: /^10001: / })).not.toBeChecked();
 
   await page.screenshot({
-    path: `/tmp/b-shots/account-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('account.png'),
     fullPage: true,
   });
 
@@ -62,7 +62,7 @@ test('the account page: notification, password change, sign-in history', async (
   await form.getByRole('button', { name: 'パスワードを変更' }).click();
   await expect(form.getByText('現在のパスワードが正しくありません。')).toBeVisible();
   await page.screenshot({
-    path: `/tmp/b-shots/account-password-error-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('account-password-error.png'),
   });
 
   await form.getByLabel('現在のパスワード', { exact: true }).fill(DEMO_PASSWORD);
@@ -91,7 +91,7 @@ test('the account page: notification, password change, sign-in history', async (
   await expect(rows.nth(first)).toContainText('成功');
   await expect(rows.nth(first + 1)).toContainText('失敗（パスワードの誤り）');
   await page.screenshot({
-    path: `/tmp/b-shots/account-history-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('account-history.png'),
     fullPage: true,
   });
 });

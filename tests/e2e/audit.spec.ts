@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/login-as';
 
@@ -7,7 +7,6 @@ import { loginAs } from './support/login-as';
 // has neither the menu entry nor the screen.
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const SHOTS = '/tmp/d-shots';
 
 /** Opens 操作履歴 from the menu: the side navigation, behind the menu button on a phone. */
 async function openAuditFromMenu(page: Page, isMobile: boolean) {
@@ -46,9 +45,8 @@ test('staff filter every event, page through them and export them as CSV', async
   const first = shownEvents(page, isMobile).first();
   await expect(first).toContainText('ログイン');
   await expect(first).toContainText('staff@example.com');
-  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({
-    path: `${SHOTS}/audit-staff-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('audit-staff.png'),
     fullPage: true,
   });
 
@@ -90,9 +88,8 @@ test('a corporate administrator sees their corporation’s events, never staff�
   await expect(page.getByText('staff@example.com')).toHaveCount(0);
   // Only staff see the mail outbox's counts.
   await expect(page.getByRole('region', { name: 'メール送信状況' })).toHaveCount(0);
-  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({
-    path: `${SHOTS}/audit-admin-${testInfo.project.name}.png`,
+    path: testInfo.outputPath('audit-admin.png'),
     fullPage: true,
   });
 

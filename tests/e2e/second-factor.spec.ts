@@ -14,7 +14,7 @@ import { DEMO_PASSWORD } from './support/login-as';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-// The server prepares its demo data first: minutes on a busy machine.
+// The server copies the run's prepared data, or prepares its own (minutes on a busy machine).
 const START_MS = 450_000;
 
 let server: ChildProcess | undefined;
@@ -41,6 +41,9 @@ test.beforeAll(async ({}, workerInfo) => {
       E2E_DATA_DIR: join(root, 'data'),
       STAFF_SECOND_FACTOR: 'required',
       E2E_IDENTITY_PROVIDER: '',
+      // A copy of the data the run's own server prepared (scripts/e2e-server.mjs), not a new seed.
+      E2E_PREPARED_DIR: `${process.env.E2E_DATA_DIR}-prepared`,
+      E2E_PREPARED_REUSE: '1',
     },
     // Its output goes to server.log beside its data (read it when the start fails).
     stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
@@ -61,14 +64,16 @@ test.beforeAll(async ({}, workerInfo) => {
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
+  if (server?.pid && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
     try {
       process.kill(-server.pid, 'SIGTERM');
+      // Its data is removed once it has stopped writing to it.
+      await exited;
     } catch {
       // already gone
     }
   }
-  await new Promise((resolve) => setTimeout(resolve, 1000));
   rmSync(root, { recursive: true, force: true });
 });
 

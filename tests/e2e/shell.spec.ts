@@ -66,7 +66,12 @@ test.describe('the public shell', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let asked!: () => void;
+    const screenAskedFor = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
     await page.route(/\/assets\/mail-reset-password-page-[^/]*\.js$/, async (route) => {
+      asked();
       await held;
       await route.continue();
     });
@@ -74,8 +79,9 @@ test.describe('the public shell', () => {
     // Taken over by the script (decision 019): the link now moves within the app.
     await expect(page.getByRole('button', { name: 'ログイン' })).toHaveAttribute('type', 'submit');
     await page.getByRole('link', { name: 'パスワードをお忘れの方はこちら' }).click();
-    await page.waitForTimeout(500);
-    await expect(page).toHaveURL(/\/login$/);
+    // The navigation has begun (the next screen is being fetched) and the address has not moved.
+    await screenAskedFor;
+    expect(new URL(page.url()).pathname).toBe('/login');
     await expect(page.getByRole('heading', { name: 'ログイン', level: 1 })).toBeVisible();
     release();
     await expect(page).toHaveURL(/\/mail-reset-password$/);

@@ -1,10 +1,11 @@
 // Size budgets of the web app's first load per route (issue 23, decision 013), read from the build's
-// manifest (vite.config.ts `build.manifest`). `npm test` builds before this step runs; run
-// `npm run build` first when running it alone. Sizes are deterministic: gzip level 9 of each file.
-import { existsSync, readFileSync } from 'node:fs';
+// manifest (vite.config.ts `build.manifest`). `npm test` builds before this step runs; alone, it
+// fails until `npm run build` has built the sources it runs with. Sizes are deterministic: gzip level 9 of each file.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { requireFreshBuild } from '../support/fresh-build';
 
 const WEB_ROOT = 'dist/web';
 const MANIFEST = join(WEB_ROOT, '.vite', 'manifest.json');
@@ -76,7 +77,7 @@ function screensOf(
 }
 
 /** Every file a first load of these manifest entries fetches: their static imports and CSS. */
-export function firstLoadFiles(manifest: Manifest, keys: string[]): string[] {
+function firstLoadFiles(manifest: Manifest, keys: string[]): string[] {
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -102,10 +103,10 @@ function gzipBytes(file: string): number {
   return size;
 }
 
-const built = existsSync(MANIFEST);
+requireFreshBuild();
 
-describe.skipIf(!built)('first-load size of each screen (gzip, scripts and styles)', () => {
-  const manifest: Manifest = built ? JSON.parse(readFileSync(MANIFEST, 'utf8')) : {};
+describe('first-load size of each screen (gzip, scripts and styles)', () => {
+  const manifest: Manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const screens = screensOf(manifest);
 

@@ -10,6 +10,7 @@ import { buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import { openPlatform, type Platform, seedDemoIfEmpty } from '../../../server/platform';
 import { clearEmulatorAccounts, EMULATOR_PROJECT_ID } from '../../support/firebase-emulator';
+import { copyPreparedData, SEED_NOW } from '../../support/prepared-data';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -72,14 +73,29 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-api-test-'));
   const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) await resetPostgres(databaseUrl);
-  const config = loadConfig({
-    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+  const env: Record<string, string> = {
     // The tests sign staff in without a second factor; the second factor's own tests set
     // STAFF_SECOND_FACTOR=required (docs/decisions/016).
     STAFF_SECOND_FACTOR: 'optional',
     ...(await identityProviderEnv()),
     ...options.env,
+  };
+  // The prepared data is on the local object store: a test on S3 seeds its own buckets.
+  const copied =
+    !env.S3_ENDPOINT &&
+    (await copyPreparedData(
+      {
+        identityProvider: env.IDENTITY_PROVIDER === 'firebase' ? 'firebase' : 'builtin',
+        ledgerLinesPerCustomer: options.seed?.ledgerLinesPerCustomer ?? null,
+      },
+      dataDir,
+      env,
+      databaseUrl,
+    ));
+  if (databaseUrl && !copied) await resetPostgres(databaseUrl);
+  const config = loadConfig({
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
+    ...env,
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
@@ -87,10 +103,11 @@ export async function createTestApp(
     config,
     options.logStream ? pino({ level: 'info' }, options.logStream) : pino({ level: 'silent' }),
   );
+  // On a copy, only puts the demo accounts back into a Firebase emulator emptied since.
   if (options.seed) {
     await seedDemoIfEmpty(platform, {
       ledgerLinesPerCustomer: options.seed.ledgerLinesPerCustomer,
-      now: new Date('2026-11-01T00:00:00Z'),
+      now: SEED_NOW,
     });
   }
   const app = await buildApp({

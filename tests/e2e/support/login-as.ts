@@ -15,11 +15,54 @@ export type DemoAccount = 'staff' | 'admin' | 'user';
 export const demoMail = (account: DemoAccount) => `${account}@example.com`;
 
 /** Signs in through the login form, as a person would, and waits for the top page. */
-export async function loginAs(page: Page, account: DemoAccount): Promise<void> {
+export async function signInThroughForm(page: Page, account: DemoAccount): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'メールアドレス' }).fill(demoMail(account));
   await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'ログイン' }).click();
   await page.waitForURL('**/top');
+  await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();
+}
+
+/**
+ * What a tab keeps of its session (sessionStorage: the user and their customers), per account, as
+ * the first sign-in through the form in this worker left it. The identity session itself is never
+ * shared: each test gets its own from the server.
+ */
+const tabSessions = new Map<DemoAccount, Record<string, string>>();
+
+/** Marks a tab whose stored session was put in, so that a sign-out in the test stays one. */
+const RESTORED = 'e2e-tab-session-restored';
+
+/**
+ * Starts a test signed in as the account, at /top: the first time in a worker through the login
+ * form; after that as a tab that was signed in: a session of its own from the sign-in endpoint the
+ * form posts to (its cookie in this browser context), and the tab's stored session put in before
+ * the page's scripts run. Tests about signing in itself go through the form (auth.spec.ts).
+ */
+export async function loginAs(page: Page, account: DemoAccount): Promise<void> {
+  const entries = tabSessions.get(account);
+  if (!entries) {
+    await signInThroughForm(page, account);
+    tabSessions.set(
+      account,
+      await page.evaluate(() => Object.fromEntries(Object.entries(window.sessionStorage))),
+    );
+    return;
+  }
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: demoMail(account), password: DEMO_PASSWORD },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const origin = new URL(signedIn.url()).origin;
+  await page.addInitScript(
+    ({ origin, entries, marker }) => {
+      if (window.location.origin !== origin || window.sessionStorage.getItem(marker)) return;
+      window.sessionStorage.setItem(marker, '1');
+      for (const [key, value] of Object.entries(entries)) window.sessionStorage.setItem(key, value);
+    },
+    { origin, entries, marker: RESTORED },
+  );
+  await page.goto('/top');
   await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();
 }

@@ -34,6 +34,8 @@ const gate = (() => {
   let open = false;
   const listeners = new Set<() => void>();
   return {
+    /** Whether a Gate on the page listens (it subscribes in an effect, after its first commit). */
+    listened: () => listeners.size > 0,
     set(value: boolean) {
       open = value;
       for (const listener of listeners) listener();
@@ -110,6 +112,9 @@ describe('the route tree’s lazy screens', () => {
     page.finish();
     layout.finish();
     const shownLayout = await screen.findByRole('region', { name: 'layout' });
+    // The layout's commit is seen before React has run its effects: the guard must be listening
+    // before it lets the screen through, as on the page.
+    await vi.waitFor(() => expect(gate.listened()).toBe(true));
     act(() => gate.set(true));
     // Rendered at once, the layout never hidden behind the (empty) fallback.
     expect(screen.getByText('page')).toBeTruthy();

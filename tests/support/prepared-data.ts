@@ -1,0 +1,160 @@
+// A migrated (and, when asked, demo-seeded) database made once per test run and copied for each
+// test app: opening a new PGlite database, applying the migrations and seeding the demo take some
+// ten seconds, copying the files of one made before a fraction of one. On PostgreSQL the copy is
+// `CREATE DATABASE … TEMPLATE`.
+//
+// The templates live in the run's folder (tests/support/prepared-data-setup.ts provides it). Each
+// is made by the first worker that needs it, under a lock that the others wait on, so running one
+// file makes only the templates that file uses.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { appSecrets } from '../../db/schema';
+import { type Config, loadConfig } from '../../server/config';
+import { openPlatform, seedDemoIfEmpty } from '../../server/platform';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's folder of prepared data (tests/support/prepared-data-setup.ts). */
+    preparedDataRoot: string;
+    /** A name for this run's template databases on PostgreSQL. */
+    preparedDataRun: string;
+  }
+}
+
+/** What a test app's data starts as: the migrated schema, with the demo data when seeded. */
+export interface DataShape {
+  identityProvider: 'builtin' | 'firebase';
+  /** Demo ledger lines per customer, or null for the migrated schema only. */
+  ledgerLinesPerCustomer: number | null;
+}
+
+/** The demo data's clock: every seeded test app has the same data. */
+export const SEED_NOW = new Date('2026-11-01T00:00:00Z');
+
+const shapeName = (shape: DataShape) =>
+  `${shape.identityProvider}_${shape.ledgerLinesPerCustomer ?? 'schema'}`;
+
+/** One process makes a template while the others wait for its `ready` mark. */
+const MAKE_TIMEOUT_MS = 300_000;
+
+async function underLock(root: string, name: string, make: () => Promise<void>): Promise<void> {
+  const ready = join(root, `${name}.ready`);
+  const lock = join(root, `${name}.lock`);
+  const deadline = Date.now() + MAKE_TIMEOUT_MS;
+  while (!existsSync(ready)) {
+    try {
+      mkdirSync(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Another worker is making it: wait for its mark (the making takes seconds, not minutes).
+      if (Date.now() > deadline) throw new Error(`the prepared data ${name} was not made in time`);
+      await sleep(100);
+      continue;
+    }
+    try {
+      await make();
+      mkdirSync(ready);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Fills a new data folder (and database) with the shape's data, as `openPlatform` and
+ * `seedDemoIfEmpty` leave them, less the server's secret: every copy makes a secret of its own.
+ */
+async function makeData(config: Config, shape: DataShape): Promise<void> {
+  const platform = await openPlatform(config, pino({ level: 'silent' }));
+  try {
+    if (shape.ledgerLinesPerCustomer !== null) {
+      await seedDemoIfEmpty(platform, {
+        ledgerLinesPerCustomer: shape.ledgerLinesPerCustomer,
+        now: SEED_NOW,
+      });
+    }
+    await platform.database.db.delete(appSecrets);
+  } finally {
+    await platform.close();
+  }
+}
+
+/** The admin connection of the server that holds the test databases. */
+async function withAdmin<T>(baseUrl: string, use: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    return await use(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const withDatabaseName = (url: string, name: string) => {
+  const copy = new URL(url);
+  copy.pathname = `/${name}`;
+  return copy.toString();
+};
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Copies the prepared data of `shape` into `dataDir` (an empty folder) and, on PostgreSQL, makes
+ * the database of `databaseUrl` anew from its template. Answers false where no template applies
+ * (PostgreSQL outside the API tests' per-worker databases): the caller prepares it itself then.
+ */
+export async function copyPreparedData(
+  shape: DataShape,
+  dataDir: string,
+  env: Record<string, string>,
+  databaseUrl: string | undefined,
+): Promise<boolean> {
+  const root = inject('preparedDataRoot');
+  const baseUrl = process.env.TEST_BASE_DATABASE_URL;
+  if (!root || (databaseUrl && !baseUrl)) return false;
+  const name = shapeName(shape);
+  const folder = join(root, name);
+  const template = `${new URL(baseUrl ?? 'postgres://x/test').pathname.slice(1)}_tpl_${inject('preparedDataRun')}_${name}`;
+
+  await underLock(root, name, async () => {
+    const making = mkdtempSync(join(tmpdir(), 'portal-prepared-'));
+    try {
+      if (databaseUrl && baseUrl) {
+        await withAdmin(baseUrl, async (admin) => {
+          await admin.query(`drop database if exists ${quoted(template)} with (force)`);
+          await admin.query(`create database ${quoted(template)}`);
+        });
+      }
+      await makeData(
+        loadConfig({
+          LOG_LEVEL: 'silent',
+          STAFF_SECOND_FACTOR: 'optional',
+          ...env,
+          DATA_DIR: making,
+          ...(databaseUrl && baseUrl ? { DATABASE_URL: withDatabaseName(baseUrl, template) } : {}),
+        }),
+        shape,
+      );
+      rmSync(join(making, 'db.lock'), { recursive: true, force: true });
+      renameSync(making, folder);
+    } catch (error) {
+      rmSync(making, { recursive: true, force: true });
+      throw error;
+    }
+  });
+
+  cpSync(folder, dataDir, { recursive: true });
+  if (databaseUrl && baseUrl) {
+    const target = new URL(databaseUrl).pathname.slice(1);
+    await withAdmin(baseUrl, async (admin) => {
+      await admin.query(`drop database if exists ${quoted(target)} with (force)`);
+      await admin.query(`create database ${quoted(target)} template ${quoted(template)}`);
+    });
+  }
+  return true;
+}
