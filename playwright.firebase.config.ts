@@ -15,6 +15,8 @@ process.env.E2E_DATA_DIR = e2eDataDir;
 export default defineConfig({
   ...base,
   testMatch: ['auth.spec.ts'],
+  // Apart from the built-in pass's, which may run at the same time (another checkout, say).
+  outputDir: 'test-results/firebase',
   // Both sizes: the built-in pass runs the sign-in flows at desktop size only.
   projects: (base.projects ?? []).map(({ testIgnore: _phoneOnlyElsewhere, ...project }) => project),
   use: { ...base.use, baseURL: `http://127.0.0.1:${port}` },

@@ -37,7 +37,7 @@ export default defineConfig({
           environment: 'node',
           // A worker loads the server's modules once for all its files, not once per file (some
           // five seconds each): the files share no module state but the prepared statements'
-          // texts, and each opens its own app.
+          // texts, and each opens its own app. The same below.
           isolate: false,
           include: ['tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, FIREBASE_API_TESTS],
@@ -55,6 +55,7 @@ export default defineConfig({
         test: {
           name: 'api-firebase',
           environment: 'node',
+          isolate: false,
           // The Firebase files, and shared files that run under either provider through
           // createTestApp (TEST_IDENTITY_PROVIDER).
           include: [
@@ -81,6 +82,7 @@ export default defineConfig({
         test: {
           name: 'faults',
           environment: 'node',
+          isolate: false,
           include: ['tests/faults/**/*.test.ts'],
           globalSetup: [PREPARED_DATA],
           testTimeout: 180_000,

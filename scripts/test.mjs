@@ -17,6 +17,7 @@
 // `npm test` on PGlite, then this on PostgreSQL (.ci/run): lint, types, the web components, the
 // Firebase passes and the phone layout do not depend on the database.
 import { spawn } from 'node:child_process';
+import { buildNeeded } from './build-state.mjs';
 
 const argv = process.argv.slice(2);
 const databaseSteps = argv.includes('--database-steps');
@@ -75,7 +76,9 @@ const stages = [
   ['lint', 'types', 'build'],
   ['api'],
   ['api-firebase', 'faults'],
-  ['e2e', 'e2e-firebase'],
+  // Each browser pass keeps both cores busy (two workers, Chromium, the server): one at a time.
+  ['e2e'],
+  ['e2e-firebase'],
 ];
 
 const unknown = (only ?? []).filter((name) => !(name in steps));
@@ -121,6 +124,18 @@ function run(name, { buffered }) {
   });
 }
 
+/** Steps that read the build (route budgets, the server-rendered login screen, the browser). */
+const NEED_BUILD = ['api', 'e2e', 'e2e-firebase'];
+// Chosen steps that read the build get a fresh one first: the API step's tests of the build only
+// say that it is stale (tests/support/fresh-build.ts).
+if (only && !only.includes('build') && only.some((name) => NEED_BUILD.includes(name))) {
+  const reason = buildNeeded();
+  if (reason) {
+    console.log(`building first (${reason})`);
+    only.unshift('build');
+  }
+}
+
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
 console.log(`npm test on ${database}${databaseSteps ? ', the steps that depend on it' : ''}`);
 const started = performance.now();
@@ -128,7 +143,8 @@ const times = [];
 for (const stage of stages) {
   const names = stage.filter((name) => !only || only.includes(name));
   if (names.length === 0) continue;
-  const results = await Promise.all(names.map((name) => run(name, { buffered: names.length > 1 })));
+  const runs = names.filter((name) => !(databaseSteps && steps[name][3] === null));
+  const results = await Promise.all(names.map((name) => run(name, { buffered: runs.length > 1 })));
   times.push(...results.filter((r) => !r.skipped));
   const failed = results.filter((r) => r.ok === false);
   if (failed.length > 0) {
