@@ -89,10 +89,16 @@ if (onlyAt >= 0 && (only.length === 0 || unknown.length > 0)) {
   process.exit(2);
 }
 
+/** A step's arguments in this run, or null when it is not run (--database-steps). */
+function argsOf(name) {
+  const [, , allArgs, reducedArgs] = steps[name];
+  return databaseSteps && reducedArgs !== undefined ? reducedArgs : allArgs;
+}
+
 /** Runs a step; its output goes straight through, or is kept and printed whole at its end. */
 function run(name, { buffered }) {
-  const [title, command, allArgs, reducedArgs] = steps[name];
-  const args = databaseSteps && reducedArgs !== undefined ? reducedArgs : allArgs;
+  const [title, command] = steps[name];
+  const args = argsOf(name);
   if (args === null) {
     console.log(`\n=== ${name} (${title}): not run with --database-steps`);
     return Promise.resolve({ name, skipped: true });
@@ -143,7 +149,7 @@ const times = [];
 for (const stage of stages) {
   const names = stage.filter((name) => !only || only.includes(name));
   if (names.length === 0) continue;
-  const runs = names.filter((name) => !(databaseSteps && steps[name][3] === null));
+  const runs = names.filter((name) => argsOf(name) !== null);
   const results = await Promise.all(names.map((name) => run(name, { buffered: runs.length > 1 })));
   times.push(...results.filter((r) => !r.skipped));
   const failed = results.filter((r) => r.ok === false);

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { quoted, withAdmin } from './admin-database';
 
 /**
  * Global setup of the projects whose tests open the server (vitest.config.ts): the run's folder of
@@ -21,17 +21,13 @@ export default function setup(project: TestProject) {
 }
 
 async function dropTemplateDatabases(baseUrl: string, run: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
+  await withAdmin(baseUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
       'select datname from pg_database where datname like $1',
       [`%\\_tpl\\_${run}\\_%`],
     );
     for (const { datname } of rows) {
-      await admin.query(`drop database if exists "${datname.replaceAll('"', '""')}" with (force)`);
+      await admin.query(`drop database if exists ${quoted(datname)} with (force)`);
     }
-  } finally {
-    await admin.end();
-  }
+  });
 }

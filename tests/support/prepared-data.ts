@@ -10,12 +10,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { appSecrets } from '../../db/schema';
 import { type Config, loadConfig } from '../../server/config';
 import { openPlatform, seedDemoIfEmpty } from '../../server/platform';
+import { databaseNameOf, quoted, withAdmin, withDatabaseName } from './admin-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -84,25 +84,6 @@ async function makeData(config: Config, shape: DataShape): Promise<void> {
   }
 }
 
-/** The admin connection of the server that holds the test databases. */
-async function withAdmin<T>(baseUrl: string, use: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    return await use(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-const withDatabaseName = (url: string, name: string) => {
-  const copy = new URL(url);
-  copy.pathname = `/${name}`;
-  return copy.toString();
-};
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /**
  * Copies the prepared data of `shape` into `dataDir` (an empty folder) and, on PostgreSQL, makes
  * the database of `databaseUrl` anew from its template. Answers false where no template applies
@@ -119,15 +100,23 @@ export async function copyPreparedData(
   if (!root || (databaseUrl && !baseUrl)) return false;
   const name = shapeName(shape);
   const folder = join(root, name);
-  const template = `${new URL(baseUrl ?? 'postgres://x/test').pathname.slice(1)}_tpl_${inject('preparedDataRun')}_${name}`;
+  // On PostgreSQL: the template database beside the base one, and the worker's database.
+  const postgres =
+    databaseUrl && baseUrl
+      ? {
+          baseUrl,
+          template: `${databaseNameOf(baseUrl)}_tpl_${inject('preparedDataRun')}_${name}`,
+          target: databaseNameOf(databaseUrl),
+        }
+      : null;
 
   await underLock(root, name, async () => {
     const making = mkdtempSync(join(tmpdir(), 'portal-prepared-'));
     try {
-      if (databaseUrl && baseUrl) {
-        await withAdmin(baseUrl, async (admin) => {
-          await admin.query(`drop database if exists ${quoted(template)} with (force)`);
-          await admin.query(`create database ${quoted(template)}`);
+      if (postgres) {
+        await withAdmin(postgres.baseUrl, async (admin) => {
+          await admin.query(`drop database if exists ${quoted(postgres.template)} with (force)`);
+          await admin.query(`create database ${quoted(postgres.template)}`);
         });
       }
       await makeData(
@@ -136,7 +125,9 @@ export async function copyPreparedData(
           STAFF_SECOND_FACTOR: 'optional',
           ...env,
           DATA_DIR: making,
-          ...(databaseUrl && baseUrl ? { DATABASE_URL: withDatabaseName(baseUrl, template) } : {}),
+          ...(postgres
+            ? { DATABASE_URL: withDatabaseName(postgres.baseUrl, postgres.template) }
+            : {}),
         }),
         shape,
       );
@@ -149,11 +140,12 @@ export async function copyPreparedData(
   });
 
   cpSync(folder, dataDir, { recursive: true });
-  if (databaseUrl && baseUrl) {
-    const target = new URL(databaseUrl).pathname.slice(1);
-    await withAdmin(baseUrl, async (admin) => {
-      await admin.query(`drop database if exists ${quoted(target)} with (force)`);
-      await admin.query(`create database ${quoted(target)} template ${quoted(template)}`);
+  if (postgres) {
+    await withAdmin(postgres.baseUrl, async (admin) => {
+      await admin.query(`drop database if exists ${quoted(postgres.target)} with (force)`);
+      await admin.query(
+        `create database ${quoted(postgres.target)} template ${quoted(postgres.template)}`,
+      );
     });
   }
   return true;

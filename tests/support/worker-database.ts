@@ -2,28 +2,22 @@
 // database of its own beside DATABASE_URL's, `<name>_w<worker>`, made on first use, so that the
 // test files run side by side as they do on PGlite: every file empties its worker's database
 // before it starts (createTestApp, resetPostgres), which one shared database would not allow.
-import pg from 'pg';
+import { databaseNameOf, quoted, withAdmin, withDatabaseName } from './admin-database';
 
 const base = process.env.TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
 if (base) {
   process.env.TEST_BASE_DATABASE_URL = base;
-  const url = new URL(base);
-  const name = `${url.pathname.slice(1) || 'postgres'}_w${process.env.VITEST_POOL_ID ?? '1'}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
+  const name = `${databaseNameOf(base) || 'postgres'}_w${process.env.VITEST_POOL_ID ?? '1'}`;
+  await withAdmin(base, async (admin) => {
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (!rowCount) {
       try {
-        await admin.query(`create database "${name}"`);
+        await admin.query(`create database ${quoted(name)}`);
       } catch (error) {
         // Made meanwhile by another run on the same server (a second checkout, say): nothing to do.
         if ((error as { code?: string }).code !== '42P04') throw error;
       }
     }
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  });
+  process.env.DATABASE_URL = withDatabaseName(base, name);
 }
