@@ -32,12 +32,16 @@ const steps = {
   lint: ['lint and format', 'npx', ['biome', 'check', '.'], null],
   types: ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], null],
   build: ['build', 'node', ['scripts/build.mjs']],
-  api: [
-    'unit, component and API tests',
+  // The component tests (jsdom, a process per file) in a Vitest run apart from the API tests,
+  // whose workers keep their modules from file to file (isolate: false): run together, a component
+  // file's React work was twice seen running after its window had been torn down.
+  unit: [
+    'unit and component tests',
     'npx',
-    ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'api'],
-    ['vitest', 'run', '--project', 'unit', '--project', 'api'],
+    ['vitest', 'run', '--project', 'unit', '--project', 'web'],
+    ['vitest', 'run', '--project', 'unit'],
   ],
+  api: ['API tests', 'npx', ['vitest', 'run', '--project', 'api']],
   // IDENTITY_PROVIDER=firebase against the Firebase Auth Emulator (firebase-tools, a
   // devDependency; Node only, no Java), which the project's global setup starts and stops.
   'api-firebase': [
@@ -74,6 +78,7 @@ const steps = {
  */
 const stages = [
   ['lint', 'types', 'build'],
+  ['unit'],
   ['api'],
   ['api-firebase', 'faults'],
   // Each browser pass keeps both cores busy (two workers, Chromium, the server): one at a time.
@@ -131,8 +136,8 @@ function run(name, { buffered }) {
 }
 
 /** Steps that read the build (route budgets, the server-rendered login screen, the browser). */
-const NEED_BUILD = ['api', 'e2e', 'e2e-firebase'];
-// Chosen steps that read the build get a fresh one first: the API step's tests of the build only
+const NEED_BUILD = ['unit', 'api', 'e2e', 'e2e-firebase'];
+// Chosen steps that read the build get a fresh one first: the Vitest steps' tests of the build only
 // say that it is stale (tests/support/fresh-build.ts).
 if (only && !only.includes('build') && only.some((name) => NEED_BUILD.includes(name))) {
   const reason = buildNeeded();
