@@ -8,7 +8,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_ERROR_MESSAGES, type ApiError } from '../domain/api-error';
+import { trustedProxyMatcher } from './client-address';
 import { appConfigOf, type Config } from './config';
+import { ConnectionsPerAddress, limitConnectionsPerAddress } from './connection-limit';
 import { loggerOptions } from './logger';
 import type { Platform } from './platform';
 import { auditRetentionPlugin } from './plugins/audit-retention';
@@ -165,19 +167,51 @@ export async function buildApp({
   // Over the cap a new connection is closed as soon as it is accepted: the file descriptors, and
   // the memory of half-read requests, stay bounded however many sockets a client opens.
   app.server.maxConnections = config.HTTP_MAX_CONNECTIONS;
-  let droppedSinceLog = 0;
-  let lastDropLog = Number.NEGATIVE_INFINITY;
-  app.server.on('drop', () => {
-    droppedSinceLog++;
-    // Once a minute at most: a flood of connections must not become a flood of log lines.
-    if (performance.now() - lastDropLog < 60_000) return;
+  // Once a minute at most: a flood of connections must not become a flood of log lines.
+  const sparingly = (log: (count: number) => void) => {
+    let sinceLog = 0;
+    let lastLog = Number.NEGATIVE_INFINITY;
+    return () => {
+      sinceLog++;
+      if (performance.now() - lastLog < 60_000) return;
+      log(sinceLog);
+      sinceLog = 0;
+      lastLog = performance.now();
+    };
+  };
+  app.server.on(
+    'drop',
+    sparingly((dropped) =>
+      app.log.warn(
+        { dropped, maxConnections: config.HTTP_MAX_CONNECTIONS },
+        'connection cap reached: new connections are closed (HTTP_MAX_CONNECTIONS)',
+      ),
+    ),
+  );
+  // The cap protects the process; this keeps the service: one address (an IPv6 /64) gets a share
+  // below the cap, so one client's slow connections never keep the others out (decision 023).
+  let refusedAddress = '';
+  const logRefused = sparingly((refused) =>
     app.log.warn(
-      { dropped: droppedSinceLog, maxConnections: config.HTTP_MAX_CONNECTIONS },
-      'connection cap reached: new connections are closed (HTTP_MAX_CONNECTIONS)',
-    );
-    droppedSinceLog = 0;
-    lastDropLog = performance.now();
-  });
+      {
+        refused,
+        address: refusedAddress,
+        maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+      },
+      'connections of one address at their limit: its new connections are closed (HTTP_MAX_CONNECTIONS_PER_ADDRESS)',
+    ),
+  );
+  limitConnectionsPerAddress(
+    app.server,
+    new ConnectionsPerAddress(
+      config.maxConnectionsPerAddress,
+      trustedProxyMatcher(config.TRUST_PROXY),
+    ),
+    (address) => {
+      refusedAddress = address;
+      logRefused();
+    },
+  );
 
   // An answer sent before the request's body has arrived (a refusal in an onRequest hook, a 413
   // from the announced length) closes the connection; kept alive, Node would read the rest of

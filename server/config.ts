@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../domain/app-config';
 import type { CarrierTrackingTable } from '../domain/carrier-tracking';
 import { carrierTrackingOf } from './carrier-tracking-config';
+import { trustedProxyMatcher } from './client-address';
 
 const optionalString = z
   .string()
@@ -47,7 +48,10 @@ export const envSchema = z.object({
   CARRIER_TRACKING_FILE: optionalString,
   /** Seed the demo data when the database is empty. */
   SEED_DEMO: booleanFlag(true),
-  /** Trust X-Forwarded-For from this proxy (e.g. "127.0.0.1" or "10.0.0.0/8"); unset = no proxy. */
+  /**
+   * Trust X-Forwarded-For from this proxy (e.g. "127.0.0.1" or "10.0.0.0/8"); unset = no proxy.
+   * Its own connections are not limited per address (docs/decisions/023).
+   */
   TRUST_PROXY: optionalString,
   /** Identity secret (cookies, key encryption); unset = generated once and kept in the database. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -73,6 +77,19 @@ export const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
   /** Open connections at most; new ones over it are closed at once. */
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
+  /**
+   * Open connections of one client address at most (an IPv6 client: its /64), below
+   * HTTP_MAX_CONNECTIONS so that one client never fills it; unset = a tenth of it
+   * (docs/decisions/023). The trusted proxy's connections are not counted.
+   */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(1))
+      .optional(),
+  ),
   /** Outgoing mail server; unset = mails are written as .eml files under DATA_DIR/mail. */
   SMTP_URL: optionalString.pipe(
     z
@@ -175,6 +192,8 @@ export interface Config extends Env {
   urlPrefixes: string[];
   /** The carrier tracking table: built-in, with CARRIER_TRACKING_FILE applied. */
   carrierTracking: CarrierTrackingTable;
+  /** HTTP_MAX_CONNECTIONS_PER_ADDRESS, or its default. */
+  maxConnectionsPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -204,6 +223,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((e) => e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_REQUEST_TIMEOUT_MS, {
       path: ['HTTP_HEADERS_TIMEOUT_MS'],
       message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    })
+    // One address must not be able to fill the server's cap (docs/decisions/023).
+    .refine(
+      (e) =>
+        e.HTTP_MAX_CONNECTIONS_PER_ADDRESS === undefined ||
+        e.HTTP_MAX_CONNECTIONS_PER_ADDRESS < e.HTTP_MAX_CONNECTIONS,
+      {
+        path: ['HTTP_MAX_CONNECTIONS_PER_ADDRESS'],
+        message: 'must be less than HTTP_MAX_CONNECTIONS',
+      },
+    )
+    // Read here as Fastify reads it, so that a value the connection limit could not tell apart
+    // from a client stops the start instead of limiting the proxy itself.
+    .superRefine((e, ctx) => {
+      try {
+        trustedProxyMatcher(e.TRUST_PROXY);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: (err as Error).message });
+      }
     })
     .superRefine((e, ctx) => {
       if (e.IDENTITY_PROVIDER !== 'firebase') return;
@@ -244,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((p) => p.trim())
       .filter(Boolean),
     carrierTracking: tracking.table,
+    maxConnectionsPerAddress:
+      e.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.HTTP_MAX_CONNECTIONS / 10)),
   };
 }
 

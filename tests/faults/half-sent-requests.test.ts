@@ -42,8 +42,8 @@ afterEach(() => {
   for (const h of opened.splice(0)) h.socket.destroy();
 });
 
-const holdMany = async (port: number, count: number, sent: string) => {
-  const held = await Promise.all(Array.from({ length: count }, () => holdSocket(port, sent)));
+const holdMany = async (port: number, count: number, sent: string, from?: string) => {
+  const held = await Promise.all(Array.from({ length: count }, () => holdSocket(port, sent, from)));
   opened.push(...held);
   return held;
 };
@@ -59,6 +59,9 @@ describe('half-sent requests and idle connections are closed', () => {
         HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
         HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
         HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
+        // Hundreds of connections from this one address: the time-outs are tested here, the
+        // limit per address in connections-per-address.test.ts.
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000',
       },
       beforeReady: (app) => {
         // A route that reads a body before anyone signs in, as sign-in and the pre-login calls do.
@@ -170,6 +173,9 @@ describe('half-sent requests and idle connections are closed', () => {
 
 describe('connections over HTTP_MAX_CONNECTIONS', () => {
   const MAX_CONNECTIONS = 50;
+  /** Each address stays within its share; together they reach the cap. */
+  const PER_ADDRESS = 20;
+  const ADDRESSES = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
   let t: TestApp;
   let port: number;
   const logLines: string[] = [];
@@ -179,6 +185,7 @@ describe('connections over HTTP_MAX_CONNECTIONS', () => {
       logStream: { write: (line) => logLines.push(line) },
       env: {
         HTTP_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
         HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
         HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
         HTTP_KEEP_ALIVE_TIMEOUT_MS: '10000',
@@ -194,15 +201,24 @@ describe('connections over HTTP_MAX_CONNECTIONS', () => {
     try {
       expect(await healthz(port, agent)).toBe(200);
 
-      const held = await holdMany(
-        port,
-        80,
-        'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a',
-      );
+      // 80 from four addresses, none over its share.
+      const held = (
+        await Promise.all(
+          ADDRESSES.map((from) =>
+            holdMany(
+              port,
+              PER_ADDRESS,
+              'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a',
+              from,
+            ),
+          ),
+        )
+      ).flat();
       await new Promise((r) => setTimeout(r, 300));
       const refused = held.filter((h) => h.closedAt !== null);
       // The probe's connection counts: 49 of the 80 fit under the cap, 31 are closed at once.
       expect(refused).toHaveLength(80 - (MAX_CONNECTIONS - 1));
+      expect(logLines.some((l) => l.includes('HTTP_MAX_CONNECTIONS_PER_ADDRESS'))).toBe(false);
       for (const h of refused) expect(h.received()).toBe('');
       // The operator hears of it, once a minute rather than once a connection.
       const capLines = logLines.filter((l) => l.includes('connection cap reached'));
@@ -234,6 +250,7 @@ describe('the defaults', () => {
       expect(server.keepAliveTimeout).toBe(72_000);
       expect(server.timeout).toBe(120_000);
       expect(server.maxConnections).toBe(2000);
+      expect(t.config.maxConnectionsPerAddress).toBe(200);
     } finally {
       await t.close();
     }

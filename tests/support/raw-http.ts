@@ -16,9 +16,14 @@ export interface HeldSocket {
 
 /**
  * Connects, writes `sent` (which may be empty) and never writes again. Records what the server
- * answers and when it closes the connection.
+ * answers and when it closes the connection. `from` is the client's address: any of 127.0.0.0/8
+ * reaches a server on 127.0.0.1 from that address on Linux, so one test can be several clients.
  */
-export function holdSocket(port: number, sent: string | Buffer): Promise<HeldSocket> {
+export function holdSocket(
+  port: number,
+  sent: string | Buffer,
+  from?: string,
+): Promise<HeldSocket> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const openedAt = performance.now();
@@ -26,7 +31,7 @@ export function holdSocket(port: number, sent: string | Buffer): Promise<HeldSoc
     const closed = new Promise<void>((r) => {
       settleClosed = r;
     });
-    const socket = connect({ port, host: '127.0.0.1' });
+    const socket = connect({ port, host: '127.0.0.1', ...(from ? { localAddress: from } : {}) });
     const held: HeldSocket = {
       socket,
       openedAt,

@@ -124,6 +124,59 @@ describe('configuration', () => {
     ).toContain('HTTP_HEADERS_TIMEOUT_MS="30000": must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   });
 
+  it('limits the connections of one address below the cap: a tenth of it unless set', () => {
+    expect(loadConfig({}).maxConnectionsPerAddress).toBe(200);
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS: '500' }).maxConnectionsPerAddress).toBe(50);
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS: '5' }).maxConnectionsPerAddress).toBe(1);
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '30' }).maxConnectionsPerAddress).toBe(
+      30,
+    );
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: ' ' }).maxConnectionsPerAddress).toBe(
+      200,
+    );
+  });
+
+  it('refuses a per-address connection limit that is off, not a number, or would let one address fill the cap', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+    };
+    for (const value of ['0', '-1', '1.5', 'many']) {
+      expect(messageOf({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: value })).toContain(
+        `HTTP_MAX_CONNECTIONS_PER_ADDRESS="${value}"`,
+      );
+    }
+    for (const value of ['2000', '2001']) {
+      expect(messageOf({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: value })).toContain(
+        `HTTP_MAX_CONNECTIONS_PER_ADDRESS="${value}": must be less than HTTP_MAX_CONNECTIONS`,
+      );
+    }
+    expect(messageOf({ HTTP_MAX_CONNECTIONS: '100', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '99' })).toBe(
+      '',
+    );
+  });
+
+  it('reads TRUST_PROXY as Fastify does, and stops the start on an entry it is not', () => {
+    for (const value of [
+      '127.0.0.1',
+      '10.0.0.0/8, 192.168.1.1',
+      '10.0.0.0/255.0.0.0',
+      'loopback,linklocal,uniquelocal',
+      '2001:db8::/32',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).not.toThrow();
+    }
+    for (const value of ['proxy.example.com', 'true', '10.0.0.0/33', '10.0.0.0/255.0.255.0']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY=/);
+    }
+  });
+
   it('reads SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
