@@ -112,4 +112,81 @@ describe('behind a configured proxy', () => {
       await proxied.close();
     }
   });
+
+  /**
+   * Pre-login calls of every kind (the lock check, sign-in, the reset and verification mails)
+   * through the proxy, each from the client address written as given, each for another mail.
+   */
+  const callsThroughProxy = (app: TestApp) => {
+    let n = 0;
+    return (client: string) => {
+      n += 1;
+      const mail = `spelled${n}@example.com`;
+      const headers = { ...apiKey(app.config), 'x-forwarded-for': client };
+      const kinds = [
+        { url: '/api/v1/user/check-account-lock', payload: { mail } },
+        { url: '/api/auth/sign-in/email', payload: { email: mail, password: 'Wrong-pass1!' } },
+        { url: '/api/auth/request-password-reset', payload: { email: mail, redirectTo: '/' } },
+        { url: '/api/auth/send-verification-email', payload: { email: mail } },
+      ];
+      const kind = kinds[n % kinds.length]!;
+      return app.app.inject({ method: 'POST', ...kind, headers, remoteAddress: '127.0.0.1' });
+    };
+  };
+
+  const proxiedEnv = {
+    RATE_LIMIT_IP_PER_MINUTE: '8',
+    RATE_LIMIT_MAIL_PER_MINUTE: '100',
+    TRUST_PROXY: '127.0.0.1',
+  };
+
+  it('one client counts once however the proxy writes its address: case, zeros, IPv4-mapped', async () => {
+    const proxied = await createTestApp({ seed: undefined, env: proxiedEnv });
+    try {
+      const call = callsThroughProxy(proxied);
+      const spellingsOfOneClient = [
+        ['198.51.100.7', '::ffff:198.51.100.7', '::FFFF:C633:6407', '0:0:0:0:0:ffff:198.51.100.7'],
+        [
+          '2001:db8:7::1',
+          '2001:DB8:7::1',
+          '2001:0db8:0007:0000:0000:0000:0000:0001',
+          '2001:db8:7:0::1',
+        ],
+      ];
+      for (const spellings of spellingsOfOneClient) {
+        const codes = [];
+        for (const client of [...spellings, ...spellings, spellings[0]!]) {
+          codes.push((await call(client)).statusCode);
+        }
+        expect(
+          codes.slice(0, 8).every((c) => c !== 429),
+          `${spellings}: ${codes}`,
+        ).toBe(true);
+        expect(codes[8], `${spellings}: ${codes}`).toBe(429);
+      }
+      // Another client still gets in.
+      expect((await call('198.51.100.8')).statusCode).not.toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('the addresses of one IPv6 /64 count as one client, the next /64 as another', async () => {
+    const proxied = await createTestApp({ seed: undefined, env: proxiedEnv });
+    try {
+      const call = callsThroughProxy(proxied);
+      const codes = [];
+      for (let i = 1; i <= 9; i++) {
+        codes.push((await call(`2001:db8:64:1:${i.toString(16)}:${i * 7}:abcd:${i}`)).statusCode);
+      }
+      expect(
+        codes.slice(0, 8).every((c) => c !== 429),
+        String(codes),
+      ).toBe(true);
+      expect(codes[8], String(codes)).toBe(429);
+      expect((await call('2001:db8:64:2::1')).statusCode).not.toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
