@@ -29,6 +29,7 @@ import type { Mailer } from '../mail/mail-port';
 import { firebaseSignIn } from './firebase-sign-in';
 import { liftAccountLock } from './lockout';
 import { passwordResetMail, verificationMail } from './mail-templates';
+import { endTrustedBrowsers } from './second-factor';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Access tokens: asymmetric signatures only (docs/product.md §11); no "none", no HMAC. */
@@ -162,6 +163,8 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
           .set({ emailVerified: true, updatedAt: new Date() })
           .where(eq(authUser.id, user.id));
         await liftAccountLock(db, user.email);
+        // A new password ends the browsers trusted to skip the second factor (decision 016).
+        await endTrustedBrowsers(db, user.email);
       },
     },
     emailVerification: {
@@ -213,6 +216,9 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
     },
     plugins: [
       jwt({
+        // Access tokens come from /token alone, where a session still waiting for its second
+        // factor is refused (docs/decisions/016); get-session mints none.
+        disableSettingJwtHeader: true,
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: {
           issuer: config.publicBaseUrl,
