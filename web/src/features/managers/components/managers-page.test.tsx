@@ -1,5 +1,6 @@
 import type { ManagedUser } from '@domain/api/user';
 import { DUPLICATE_DESCRIPTIONS, MAIL_HELD_ELSEWHERE } from '@domain/manager-row';
+import { FIELD_PROBLEM_MESSAGES } from '@domain/top-content';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNSAVED_CHANGES_TEXT } from '../../../components/edit-rows/unsaved-changes';
@@ -381,6 +382,18 @@ describe('the managers page for a corporate administrator', () => {
     expect(within(saved).getByRole('button', { name: '登録' })).toHaveProperty('disabled', true);
     await fill(user, name, '名'.repeat(100));
     expect(within(saved).queryByText('100文字以内で入力してください。')).toBeNull();
+  });
+
+  it('refuses a name with a URL, and 登録 waits for one line without it', async () => {
+    const { user } = await renderAsAdmin();
+    const saved = row('user@example.com（10001）');
+    const name = within(saved).getByRole('textbox', { name: '氏名' });
+    await fill(user, name, '山田 https://evil.example.com');
+    expect(within(saved).getByText(FIELD_PROBLEM_MESSAGES.notOneLine)).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(saved).getByRole('button', { name: '登録' })).toHaveProperty('disabled', true);
+    await fill(user, name, '山田 太郎');
+    expect(within(saved).queryByText(FIELD_PROBLEM_MESSAGES.notOneLine)).toBeNull();
   });
 
   it('asks before leaving changes not yet registered, and stays or leaves as told', async () => {
