@@ -287,7 +287,7 @@ export function createAccessTokenVerifier(
    * session at most every SESSION_CHECK_SECONDS: a person disabled at the provider loses their
    * tokens within that time (docs/decisions/011).
    */
-  identityRefused?: (uid: string) => Promise<boolean>,
+  identityRefused?: (uid: string, signedInAt: Date) => Promise<boolean>,
 ) {
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let loadedAt = 0;
@@ -336,7 +336,7 @@ export function createAccessTokenVerifier(
     const known = sessions.get(claims.sid);
     if (known && Date.now() - known.checkedAt < sessionCheckMs) return known.alive;
     const alive = db
-      .select({ id: authSession.id })
+      .select({ id: authSession.id, createdAt: authSession.createdAt })
       .from(authSession)
       .where(
         and(
@@ -347,7 +347,10 @@ export function createAccessTokenVerifier(
           isNull(authSession.secondFactorPending),
         ),
       )
-      .then(async (rows) => rows.length > 0 && !(await identityRefused?.(claims.uid)));
+      .then(
+        async ([row]) =>
+          row !== undefined && !(await identityRefused?.(claims.uid, new Date(row.createdAt))),
+      );
     const entry = { uid: claims.uid, checkedAt: Date.now(), alive };
     remember(sessions, claims.sid, entry);
     // A failed lookup is not remembered: the next call looks again.

@@ -145,7 +145,7 @@ export const identityPlugin = fp(
       auth,
       app.config,
       app.db,
-      firebase ? (uid) => firebase.isRefused(uid) : undefined,
+      firebase ? (uid, signedInAt) => firebase.isRefused(uid, signedInAt) : undefined,
     );
     app.decorate('auth', auth);
     app.decorate('accessTokens', accessTokens);
@@ -191,6 +191,22 @@ export const identityPlugin = fp(
         .getSession({ headers: fromNodeHeaders(request.headers) })
         .catch(() => null);
       if (session) await secondFactor.refusePendingSession(session.session.id);
+      // Under Firebase, a session from before the credentials changed there (a password changed
+      // at Firebase, its tokens revoked) gets no new token: it has just been ended.
+      if (
+        session &&
+        firebase &&
+        (await firebase
+          .isRefused(session.user.id, new Date(session.session.createdAt))
+          .catch((err: unknown) => {
+            throw Object.assign(new HttpError(503, 'SERVICE_UNAVAILABLE', undefined, {}, 5), {
+              cause: err,
+            });
+          }))
+      ) {
+        accessTokens.forgetSessionsOf(session.user.id);
+        throw new HttpError(401, 'UNAUTHORIZED');
+      }
       return sendResponse(reply, await forward(auth, request, base, '/token'));
     });
     passThrough('GET', '/jwks');
