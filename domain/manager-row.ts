@@ -93,3 +93,17 @@ export const MAIL_HELD_ELSEWHERE = {
   description:
     'mail: このメールアドレスは他の法人または当社のアカウントとして登録されているため、追加できません。',
 } as const;
+
+/**
+ * A mail whose account at the identity provider has not proved the mail (Firebase may let a person
+ * change their own account's mail without confirming it): a row is never joined to it, as that
+ * would give the row to whoever changed the mail (docs/decisions/011). 409; the description names
+ * the mail, as MAIL_HELD_ELSEWHERE's does.
+ */
+export const MAIL_NOT_CONFIRMED = {
+  code: 'MAIL_NOT_CONFIRMED',
+  message:
+    '入力したメールアドレスのアカウントは、メールアドレスの確認が済んでいないため追加できません。ご本人にメールアドレスの確認を依頼するか、お問い合わせ先にご連絡ください。',
+  description:
+    'mail: このメールアドレスのアカウントは、メールアドレスの確認が済んでいないため追加できません。',
+} as const;

@@ -1,5 +1,9 @@
 import type { ManagedUser } from '@domain/api/user';
-import { DUPLICATE_DESCRIPTIONS, MAIL_HELD_ELSEWHERE } from '@domain/manager-row';
+import {
+  DUPLICATE_DESCRIPTIONS,
+  MAIL_HELD_ELSEWHERE,
+  MAIL_NOT_CONFIRMED,
+} from '@domain/manager-row';
 import { FIELD_PROBLEM_MESSAGES } from '@domain/top-content';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -346,6 +350,28 @@ describe('the managers page for a corporate administrator', () => {
     );
     // A refusal the screen explains: no error dialog over it.
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says a mail whose account has not confirmed it cannot be added, not that it is a duplicate', async () => {
+    fakeServer.on('POST /api/v1/user/add-user', () =>
+      json(409, {
+        statusCode: 409,
+        code: MAIL_NOT_CONFIRMED.code,
+        message: MAIL_NOT_CONFIRMED.message,
+        detail: { description: MAIL_NOT_CONFIRMED.description },
+      }),
+    );
+    const { user } = await renderAsAdmin();
+    const newRow = await addNewRow(user, {
+      mail: 'colleague@example.com',
+      name: '同僚 一郎',
+      customer: '10002',
+      type: '2',
+    });
+    await user.click(within(newRow).getByRole('button', { name: '登録' }));
+    expect(await screen.findByText(`409: ${MAIL_NOT_CONFIRMED.message}`)).toBeTruthy();
+    const mail = within(row('新規の利用者')).getByRole('textbox', { name: 'メールアドレス' });
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('shows the 409 toast naming the customer code otherwise and marks that cell', async () => {
