@@ -244,8 +244,6 @@ export const secondFactorPlugin = fp(
       return { ok: true, backup };
     };
 
-    // The factor's state is the signed-in person's: a session still waiting for its code (or its
-    // enrolment) learns nothing of it, not even whether backup codes are left.
     /** The current password of the session's person, checked by whichever provider holds it. */
     const passwordIsRight = async (
       request: FastifyRequest,
@@ -299,9 +297,12 @@ export const secondFactorPlugin = fp(
         const message = session.pending
           ? SECOND_FACTOR_MESSAGES.pending
           : SECOND_FACTOR_MESSAGES.enterPassword;
-        throw new HttpError(403, 'REAUTHENTICATION_REQUIRED', message, {
-          fieldErrors: session.pending ? [] : [{ field: 'password', message }],
-        });
+        throw new HttpError(
+          403,
+          'REAUTHENTICATION_REQUIRED',
+          message,
+          session.pending ? {} : { fieldErrors: [{ field: 'password', message }] },
+        );
       }
       const check = await countedPasswordCheck(db, session.mail, async () => {
         const right = await passwordIsRight(request, session, password);
@@ -325,6 +326,8 @@ export const secondFactorPlugin = fp(
       return true;
     };
 
+    // The factor's state is the signed-in person's: a session still waiting for its code (or its
+    // enrolment) learns nothing of it, not even whether backup codes are left.
     app.get(base, { schema: { hide: true } }, async (request) => {
       const session = await sessionOf(request);
       if (session.pending) {
