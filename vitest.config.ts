@@ -67,6 +67,8 @@ export default defineConfig({
             'tests/api/identity-routes.test.ts',
             'tests/api/pre-login-limits.test.ts',
             'tests/api/user-admin.test.ts',
+            'tests/api/second-factor-sessions.test.ts',
+            'tests/api/cache-control.test.ts',
           ],
           env: { TEST_IDENTITY_PROVIDER: 'firebase' },
           globalSetup: ['tests/support/firebase-global-setup.ts', PREPARED_DATA],

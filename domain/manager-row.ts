@@ -10,10 +10,27 @@ export interface ManagerRowFields {
   user_type_id: number | string | null;
 }
 
-export type ManagerRowProblem = 'empty' | 'invalid' | 'tooLong';
+export type ManagerRowProblem = 'empty' | 'invalid' | 'tooLong' | 'notOneLine';
 
 /** Mail must contain an @ with non-space text on both sides (docs/product.md §5). */
 export const isManagerMail = (mail: string) => /^\S+@\S+$/.test(mail.trim());
+
+/**
+ * A user name is one line of text and nothing else: it is shown in the portal and in the mails the
+ * portal sends to the person's address, so line breaks (and every other control or direction
+ * character) and anything a mail reader would turn into a link (a URL, a host name, a mail
+ * address) are refused. Full-width spellings count as their ASCII forms.
+ */
+export function isOneLineName(name: string): boolean {
+  if (/[\p{Cc}\p{Zl}\p{Zp}\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u.test(name)) return false;
+  const folded = name.normalize('NFKC').toLowerCase();
+  if (/[a-z][a-z0-9+.-]*:\/\/|\b(mailto|javascript|data):|\bwww\./.test(folded)) return false;
+  if (/[^\s@]+@[^\s@]+\.[^\s@]+/.test(folded)) return false;
+  // A host name: labels joined by dots ending in a top-level domain mail readers link.
+  return !/[a-z0-9-]+\.(?:[a-z0-9-]+\.)*(?:com|net|org|info|biz|jp|io|co|me|ly|to|gl|gd|tk|ru|cn|us|uk|de|xyz|top|app|dev|link|site|online|shop|club|click|page)(?![a-z0-9])/.test(
+    folded,
+  );
+}
 
 /** Type 3 only with customer 99999, and 99999 only with type 3 (docs/product.md §5). */
 export function isUserTypeAllowedForCustomer(customerCode: number, userTypeId: number): boolean {
@@ -38,6 +55,7 @@ export function managerRowProblems(
   else if (!isManagerMail(row.mail)) problems.mail = 'invalid';
   if (row.user_name.trim() === '') problems.user_name = 'empty';
   else if (row.user_name.length > FIELD_MAX_LENGTHS.user_name!) problems.user_name = 'tooLong';
+  else if (!isOneLineName(row.user_name)) problems.user_name = 'notOneLine';
   const code =
     row.customer_code === null || row.customer_code === '' ? null : Number(row.customer_code);
   const type =
@@ -74,4 +92,18 @@ export const MAIL_HELD_ELSEWHERE = {
     '入力したメールアドレスは他の法人または当社のアカウントとして登録されているため、追加できません。追加が必要な場合はお問い合わせ先にご連絡ください。',
   description:
     'mail: このメールアドレスは他の法人または当社のアカウントとして登録されているため、追加できません。',
+} as const;
+
+/**
+ * A mail whose account at the identity provider has not proved the mail (Firebase may let a person
+ * change their own account's mail without confirming it): a row is never joined to it, as that
+ * would give the row to whoever changed the mail (docs/decisions/011). 409; the description names
+ * the mail, as MAIL_HELD_ELSEWHERE's does.
+ */
+export const MAIL_NOT_CONFIRMED = {
+  code: 'MAIL_NOT_CONFIRMED',
+  message:
+    '入力したメールアドレスのアカウントは、メールアドレスの確認が済んでいないため追加できません。ご本人にメールアドレスの確認を依頼するか、お問い合わせ先にご連絡ください。',
+  description:
+    'mail: このメールアドレスのアカウントは、メールアドレスの確認が済んでいないため追加できません。',
 } as const;

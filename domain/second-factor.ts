@@ -17,6 +17,8 @@ export const SECOND_FACTOR_MESSAGES = {
   ownReset:
     'ご自身の2段階認証はリセットできません。バックアップコードでログインし、設定し直してください。',
   invalidOrigin: 'このアドレスからは操作できません。',
+  enterPassword: '現在のパスワードを入力してください。',
+  wrongPassword: '現在のパスワードが正しくありません。',
 } as const;
 
 /** Where a session stands (GET /api/auth/second-factor). */

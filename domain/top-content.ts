@@ -1,6 +1,6 @@
 // docs/product.md §5 notice and banner rules, used by the editor (cell marks) and the server (400 answers).
 
-export type FieldProblem = 'empty' | 'invalid' | 'tooLong';
+export type FieldProblem = 'empty' | 'invalid' | 'tooLong' | 'notOneLine';
 
 /** The longest text a field takes, in characters (docs/product.md §5's columns; the mail as RFC 5321). */
 export const FIELD_MAX_LENGTHS: Readonly<Record<string, number>> = {
@@ -85,6 +85,7 @@ export const FIELD_PROBLEM_MESSAGES: Record<FieldProblem, string> = {
   empty: '入力してください。',
   invalid: '形式が正しくありません。',
   tooLong: '文字数が多すぎます。',
+  notOneLine: '改行やURLを含めず、1行で入力してください。',
 };
 
 export const tooLongMessage = (max: number) => `${max}文字以内で入力してください。`;

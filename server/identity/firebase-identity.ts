@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { type App, applicationDefault, getApps, initializeApp } from 'firebase-admin/app';
 import { type Auth as FirebaseAuth, getAuth } from 'firebase-admin/auth';
 import type { Database } from '../../db/client';
@@ -228,8 +228,13 @@ function portalLinkOf(publicBaseUrl: string, firebaseLink: string, invitation: b
 export interface FirebaseIdentityPort extends IdentityPort {
   /** The link of a verification mail (Firebase's action handler, then the login screen). */
   verificationLink(uid: string): Promise<string>;
-  /** Whether the identity is gone or disabled in Firebase (the access-token verifier asks). */
-  isRefused(uid: string): Promise<boolean>;
+  /**
+   * Whether Firebase refuses the identity now (the access-token verifier and /token ask): gone,
+   * disabled, or, for a session signed in at `signedInAt`, its credentials changed since (a password
+   * changed at Firebase, its tokens revoked: Firebase's valid-since time is later). Such a session is
+   * ended here.
+   */
+  isRefused(uid: string, signedInAt?: Date): Promise<boolean>;
 }
 
 /**
@@ -329,9 +334,23 @@ export function createFirebaseIdentity(config: Config, db: Database): FirebaseId
       await db.delete(authUser).where(eq(authUser.id, uid));
     },
 
-    async isRefused(uid) {
-      const state = await getIdentity(uid);
-      return state === null || state.disabled;
+    async isRefused(uid, signedInAt) {
+      let user: Awaited<ReturnType<FirebaseAuth['getUser']>>;
+      try {
+        user = await fb().getUser(uid);
+      } catch (err) {
+        if (codeOf(err) === 'auth/user-not-found') return true;
+        throw err;
+      }
+      if (user.disabled) return true;
+      if (!signedInAt || !user.tokensValidAfterTime) return false;
+      // Firebase keeps the time in whole seconds: a session of that very second counts as after.
+      const validSince = Date.parse(user.tokensValidAfterTime);
+      if (!Number.isFinite(validSince) || signedInAt.getTime() >= validSince) return false;
+      await db
+        .delete(authSession)
+        .where(and(eq(authSession.userId, uid), lt(authSession.createdAt, new Date(validSince))));
+      return true;
     },
   };
 }

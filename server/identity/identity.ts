@@ -29,6 +29,7 @@ import type { Mailer } from '../mail/mail-port';
 import { firebaseSignIn } from './firebase-sign-in';
 import { liftAccountLock } from './lockout';
 import { passwordResetMail, verificationMail } from './mail-templates';
+import { endTrustedBrowsers } from './second-factor';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Access tokens: asymmetric signatures only (docs/product.md §11); no "none", no HMAC. */
@@ -162,6 +163,8 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
           .set({ emailVerified: true, updatedAt: new Date() })
           .where(eq(authUser.id, user.id));
         await liftAccountLock(db, user.email);
+        // A new password ends the browsers trusted to skip the second factor (decision 016).
+        await endTrustedBrowsers(db, user.email);
       },
     },
     emailVerification: {
@@ -213,6 +216,9 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
     },
     plugins: [
       jwt({
+        // Access tokens come from /token alone, where a session still waiting for its second
+        // factor is refused (docs/decisions/016); get-session mints none.
+        disableSettingJwtHeader: true,
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: {
           issuer: config.publicBaseUrl,
@@ -281,7 +287,7 @@ export function createAccessTokenVerifier(
    * session at most every SESSION_CHECK_SECONDS: a person disabled at the provider loses their
    * tokens within that time (docs/decisions/011).
    */
-  identityRefused?: (uid: string) => Promise<boolean>,
+  identityRefused?: (uid: string, signedInAt: Date) => Promise<boolean>,
 ) {
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let loadedAt = 0;
@@ -330,7 +336,7 @@ export function createAccessTokenVerifier(
     const known = sessions.get(claims.sid);
     if (known && Date.now() - known.checkedAt < sessionCheckMs) return known.alive;
     const alive = db
-      .select({ id: authSession.id })
+      .select({ id: authSession.id, createdAt: authSession.createdAt })
       .from(authSession)
       .where(
         and(
@@ -341,7 +347,10 @@ export function createAccessTokenVerifier(
           isNull(authSession.secondFactorPending),
         ),
       )
-      .then(async (rows) => rows.length > 0 && !(await identityRefused?.(claims.uid)));
+      .then(
+        async ([row]) =>
+          row !== undefined && !(await identityRefused?.(claims.uid, new Date(row.createdAt))),
+      );
     const entry = { uid: claims.uid, checkedAt: Date.now(), alive };
     remember(sessions, claims.sid, entry);
     // A failed lookup is not remembered: the next call looks again.

@@ -1,9 +1,23 @@
+import { FIELD_MAX_LENGTHS } from '../../domain/top-content';
 import type { Config } from '../config';
 
 interface MailContent {
   subject: string;
   text: string;
 }
+
+/**
+ * The person's name as the mails show it: as data, on a labelled line after the portal's own text,
+ * never as the mail's opening words (an administrator typed it, and the mail goes to whatever
+ * address they added). One line, whatever was stored before names were checked.
+ */
+export const oneLineName = (name: string) =>
+  name
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]+/gu, ' ')
+    .trim()
+    .slice(0, FIELD_MAX_LENGTHS.user_name);
+export const NAME_LABEL = 'お名前（登録内容）';
+const nameLine = (name: string) => `${NAME_LABEL}: ${oneLineName(name)}`;
 
 const footer = (config: Config) =>
   [
@@ -19,8 +33,6 @@ export function passwordResetMail(config: Config, name: string, url: string): Ma
   return {
     subject: `【${config.WEB_TITLE}】パスワード再設定のご案内`,
     text: [
-      `${name} 様`,
-      '',
       `${config.WEB_TITLE}のパスワード再設定のお申し込みを受け付けました。`,
       '下記のURLにアクセスし、新しいパスワードを設定してください。',
       '',
@@ -29,6 +41,8 @@ export function passwordResetMail(config: Config, name: string, url: string): Ma
       'このURLの有効期限は1時間です。',
       'アカウントがロックされている場合も、パスワードを再設定するとロックが解除され、すぐにログインできます。',
       'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+      '',
+      nameLine(name),
       footer(config),
     ].join('\n'),
   };
@@ -38,13 +52,12 @@ export function verificationMail(config: Config, name: string, url: string): Mai
   return {
     subject: `【${config.WEB_TITLE}】メールアドレス確認のお願い`,
     text: [
-      `${name} 様`,
-      '',
       `${config.WEB_TITLE}へのご登録ありがとうございます。`,
       '下記のURLにアクセスし、登録を完了させてください。',
       '',
       url,
       '',
+      nameLine(name),
       footer(config),
     ].join('\n'),
   };
@@ -59,14 +72,14 @@ export function invitationMail(
   return {
     subject: `【${config.WEB_TITLE}】アカウント登録のご案内`,
     text: [
-      `${name} 様`,
-      '',
       `${customerName} の利用者として、${config.WEB_TITLE}のアカウントが登録されました。`,
       '下記のURLにアクセスし、パスワードを設定して登録を完了させてください。',
       '',
       url,
       '',
       'このURLの有効期限は72時間です。期限が過ぎた場合は、ログイン画面の「パスワードをお忘れの方はこちら」から再設定してください。',
+      '',
+      nameLine(name),
       footer(config),
     ].join('\n'),
   };

@@ -27,6 +27,11 @@ export type StaffSecondFactorRule = 'required' | 'optional';
 export const BACKUP_CODE_COUNT = 10;
 export const TRUSTED_BROWSER_DAYS = 30;
 export const TRUSTED_BROWSER_COOKIE = 'portal.trusted_browser';
+/**
+ * Turning the factor on or off without typing the password again is allowed this long after the
+ * session's sign-in (docs/decisions/025).
+ */
+export const REAUTHENTICATION_WINDOW_SECONDS = 5 * 60;
 
 export interface SecondFactorKeys {
   /** Encrypts the TOTP secrets. */
@@ -295,6 +300,20 @@ export async function removeSecondFactor(
     .where(eq(secondFactors.mail, normaliseMail(mail)))
     .returning({ mail: secondFactors.mail, enabledAt: secondFactors.enabled_at });
   return rows.some((r) => r.enabledAt !== null);
+}
+
+/**
+ * Ends every trusted browser of the person (a password changed or reset): the factor gets a new
+ * id, which no trusted-browser cookie names. The factor, its secret and its backup codes stay.
+ */
+export async function endTrustedBrowsers(
+  db: Pick<Database, 'update'>,
+  mail: string,
+): Promise<void> {
+  await db
+    .update(secondFactors)
+    .set({ factor_id: randomUUID(), updated_at: new Date() })
+    .where(eq(secondFactors.mail, normaliseMail(mail)));
 }
 
 // Sessions waiting for their second factor.

@@ -35,7 +35,7 @@ import {
 import { countedPasswordCheck, liftAccountLock, type PasswordVerdict } from '../identity/lockout';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
-import type { PendingSecondFactor } from '../identity/second-factor';
+import { endTrustedBrowsers, type PendingSecondFactor } from '../identity/second-factor';
 import type { Mailer } from '../mail/mail-port';
 import { findRowsByUid } from '../repositories/users-repository';
 import { clientInfoOf } from '../services/caller';
@@ -145,7 +145,7 @@ export const identityPlugin = fp(
       auth,
       app.config,
       app.db,
-      firebase ? (uid) => firebase.isRefused(uid) : undefined,
+      firebase ? (uid, signedInAt) => firebase.isRefused(uid, signedInAt) : undefined,
     );
     app.decorate('auth', auth);
     app.decorate('accessTokens', accessTokens);
@@ -191,10 +191,41 @@ export const identityPlugin = fp(
         .getSession({ headers: fromNodeHeaders(request.headers) })
         .catch(() => null);
       if (session) await secondFactor.refusePendingSession(session.session.id);
+      // Under Firebase, a session from before the credentials changed there (a password changed
+      // at Firebase, its tokens revoked) gets no new token: it has just been ended.
+      if (
+        session &&
+        firebase &&
+        (await firebase
+          .isRefused(session.user.id, new Date(session.session.createdAt))
+          .catch((err: unknown) => {
+            throw Object.assign(new HttpError(503, 'SERVICE_UNAVAILABLE', undefined, {}, 5), {
+              cause: err,
+            });
+          }))
+      ) {
+        accessTokens.forgetSessionsOf(session.user.id);
+        throw new HttpError(401, 'UNAUTHORIZED');
+      }
       return sendResponse(reply, await forward(auth, request, base, '/token'));
     });
     passThrough('GET', '/jwks');
-    passThrough('GET', '/get-session');
+    // The session behind the cookie. A session waiting for its second factor is answered without
+    // anything that stands for it elsewhere: no access token (the provider's set-auth-jwt header,
+    // off for every session: tokens come from /token only) and no session token in the body.
+    app.get(`${AUTH_BASE_PATH}/get-session`, { schema: { hide: true } }, async (request, reply) => {
+      const response = await forward(auth, request, base, '/get-session');
+      const answer = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { session?: { id?: unknown; token?: unknown } } | null;
+      const sessionId = answer?.session?.id;
+      if (typeof sessionId !== 'string' || !(await secondFactor.isPending(sessionId))) {
+        return sendResponse(reply, response);
+      }
+      const { token: _token, ...session } = answer!.session!;
+      return sendResponse(reply, response, { ...answer, session });
+    });
     // Links in mails: the reset (and invitation) link, the verification link.
     app.get(
       `${AUTH_BASE_PATH}/reset-password/:token`,
@@ -333,6 +364,8 @@ export const identityPlugin = fp(
         }
         if (verdict === 'right') {
           accessTokens.forgetSessionsOf(session.user.id);
+          // As every other session ends, so does every browser trusted to skip the code.
+          await endTrustedBrowsers(app.db, email);
           await change(true);
         }
         return sendResponse(reply, response);
@@ -399,6 +432,7 @@ export const identityPlugin = fp(
         accessTokens.forgetSessionsOf(uid);
       }
       await liftAccountLock(app.db, mail);
+      await endTrustedBrowsers(app.db, mail);
       return { status: true, mail };
     };
 

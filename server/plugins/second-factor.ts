@@ -1,12 +1,18 @@
+import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { normaliseMail } from '../../domain/mail-address';
 import { LOGIN_MESSAGES } from '../../domain/messages';
+import { meetsPasswordPolicy } from '../../domain/password-policy';
 import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
+import {
+  checkFirebasePassword,
+  IdentityProviderUnavailableError,
+} from '../identity/firebase-identity';
 import { AUTH_BASE_PATH, type Auth, identitySecret } from '../identity/identity';
 import { type IdentityEvent, recordIdentityEvent } from '../identity/identity-events';
 import { countedPasswordCheck } from '../identity/lockout';
@@ -23,6 +29,7 @@ import {
   markSessionPending,
   type PendingSecondFactor,
   pendingOfSession,
+  REAUTHENTICATION_WINDOW_SECONDS,
   removeSecondFactor,
   type SecondFactorKeys,
   secondFactorKeys,
@@ -84,7 +91,13 @@ export async function createSecondFactorGate(config: Config, db: Database) {
       if (typeof body.token !== 'string' || !(await markSessionPending(db, body.token, pending))) {
         throw new Error('the new session could not be held for its second factor');
       }
-      return { ...body, second_factor: pending };
+      // The session token goes in the cookie only: a waiting session's answer carries no token.
+      const { token: _token, ...rest } = body;
+      return { ...rest, second_factor: pending };
+    },
+    /** Whether the session still waits for its second factor. */
+    async isPending(sessionId: string): Promise<boolean> {
+      return (await pendingOfSession(db, sessionId)) !== null;
     },
     /** For routes a waiting session must not use: /token, the password change. */
     async refusePendingSession(sessionId: string): Promise<void> {
@@ -135,6 +148,8 @@ export const secondFactorPlugin = fp(
       if (!found) throw new HttpError(401, 'UNAUTHORIZED');
       return {
         sessionId: found.session.id,
+        /** When the session's password was checked: its sign-in. */
+        signedInAt: new Date(found.session.createdAt),
         uid: found.user.id,
         mail: normaliseMail(found.user.email),
         pending: await pendingOfSession(db, found.session.id),
@@ -151,7 +166,12 @@ export const secondFactorPlugin = fp(
       config.STAFF_SECOND_FACTOR === 'required' && (await isStaffMail(db, mail));
 
     const body = (request: FastifyRequest) =>
-      (request.body ?? {}) as { code?: unknown; backupCode?: unknown; trustBrowser?: unknown };
+      (request.body ?? {}) as {
+        code?: unknown;
+        backupCode?: unknown;
+        trustBrowser?: unknown;
+        password?: unknown;
+      };
     const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
     /**
@@ -224,8 +244,95 @@ export const secondFactorPlugin = fp(
       return { ok: true, backup };
     };
 
+    /** The current password of the session's person, checked by whichever provider holds it. */
+    const passwordIsRight = async (
+      request: FastifyRequest,
+      session: { uid: string; mail: string },
+      password: string,
+    ): Promise<boolean> => {
+      // docs/product.md §5: a password of the wrong format is a wrong password, never sent on.
+      if (!meetsPasswordPolicy(password)) return false;
+      if (config.IDENTITY_PROVIDER === 'firebase') {
+        try {
+          const checked = await checkFirebasePassword(config, session.mail, password);
+          return checked.kind === 'ok' && checked.uid === session.uid;
+        } catch (err) {
+          if (!(err instanceof IdentityProviderUnavailableError)) throw err;
+          throw Object.assign(new HttpError(503, 'SERVICE_UNAVAILABLE', undefined, {}, 5), {
+            cause: err,
+          });
+        }
+      }
+      try {
+        await auth.api.verifyPassword({
+          body: { password },
+          headers: fromNodeHeaders(request.headers),
+        });
+        return true;
+      } catch (err) {
+        if (err instanceof APIError && err.status === 'BAD_REQUEST') return false;
+        throw err;
+      }
+    };
+
+    /**
+     * Turning the factor on or off asks who is there again (docs/decisions/025): the current
+     * password, counted under the five-failure lock as a password change is, or a sign-in whose
+     * password was checked less than REAUTHENTICATION_WINDOW_SECONDS ago. A session cookie alone,
+     * taken from a browser left signed in, does neither. Answers the refusal itself; true when the
+     * caller may go on.
+     */
+    const reauthenticated = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: { uid: string; mail: string; signedInAt: Date; pending: PendingSecondFactor | null },
+    ): Promise<boolean> => {
+      const given = body(request).password;
+      const password = typeof given === 'string' ? given : '';
+      if (password === '') {
+        if (Date.now() - session.signedInAt.getTime() < REAUTHENTICATION_WINDOW_SECONDS * 1000) {
+          return true;
+        }
+        // The staff's obligatory enrolment has no password field: that person signs in again.
+        const message = session.pending
+          ? SECOND_FACTOR_MESSAGES.pending
+          : SECOND_FACTOR_MESSAGES.enterPassword;
+        throw new HttpError(
+          403,
+          'REAUTHENTICATION_REQUIRED',
+          message,
+          session.pending ? {} : { fieldErrors: [{ field: 'password', message }] },
+        );
+      }
+      const check = await countedPasswordCheck(db, session.mail, async () => {
+        const right = await passwordIsRight(request, session, password);
+        return { verdict: right ? 'right' : 'wrong', result: right };
+      });
+      if (check.locked) {
+        reply.status(423).send(lockedAnswer);
+        return false;
+      }
+      if (!check.result) {
+        if (check.lockedNow) await record(request, { action: 'auth.lock', mail: session.mail });
+        reply.status(400).send({
+          statusCode: 400,
+          code: 'INVALID_PASSWORD',
+          message: SECOND_FACTOR_MESSAGES.wrongPassword,
+          fieldErrors: [{ field: 'password', message: SECOND_FACTOR_MESSAGES.wrongPassword }],
+          ...(check.lockedNow ? { account_locked: true } : {}),
+        });
+        return false;
+      }
+      return true;
+    };
+
+    // The factor's state is the signed-in person's: a session still waiting for its code (or its
+    // enrolment) learns nothing of it, not even whether backup codes are left.
     app.get(base, { schema: { hide: true } }, async (request) => {
       const session = await sessionOf(request);
+      if (session.pending) {
+        throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES.pending);
+      }
       const factor = await findSecondFactor(db, session.mail);
       const enabled = Boolean(factor?.enabledAt);
       return {
@@ -266,12 +373,17 @@ export const secondFactorPlugin = fp(
     });
 
     // A new secret: the staff's obligatory enrolment, or turning the factor on from /account.
-    app.post(`${base}/enrol`, { schema: { hide: true } }, async (request) => {
+    app.post(`${base}/enrol`, { schema: { hide: true } }, async (request, reply) => {
       assertTrustedOrigin(request);
       const session = await sessionOf(request);
       if (session.pending === 'code') {
         throw new HttpError(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_MESSAGES.pending);
       }
+      const existing = await findSecondFactor(db, session.mail);
+      if (existing?.enabledAt) {
+        throw new HttpError(409, 'SECOND_FACTOR_ENABLED', SECOND_FACTOR_MESSAGES.alreadyEnabled);
+      }
+      if (!(await reauthenticated(request, reply, session))) return reply;
       const secret = await startEnrolment(db, keys, session.mail);
       if (!secret)
         throw new HttpError(409, 'SECOND_FACTOR_ENABLED', SECOND_FACTOR_MESSAGES.alreadyEnabled);
@@ -325,6 +437,7 @@ export const secondFactorPlugin = fp(
       if (!factor?.enabledAt) {
         throw new HttpError(409, 'SECOND_FACTOR_NOT_ENABLED', SECOND_FACTOR_MESSAGES.notEnabled);
       }
+      if (!(await reauthenticated(request, reply, session))) return reply;
       const checked = await countedFactorCheck(request, reply, session, async () => {});
       if (!checked.ok) return checked.sent;
       await removeSecondFactor(db, session.mail);

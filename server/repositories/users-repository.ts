@@ -128,6 +128,20 @@ export async function reachOfMail(
   };
 }
 
+/** Whether the portal joined this identity to this mail before: a row of it (deleted ones too). */
+export async function identityHoldsMail(
+  db: Pick<Database, 'select'>,
+  uid: string,
+  mail: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.firebase_uid, uid), eq(users.mail, mail)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The reach of each of these identities (by uid), from all their rows, deleted ones too. */
 export async function reachOfIdentities(
   db: Pick<Database, 'select'>,

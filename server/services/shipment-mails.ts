@@ -3,6 +3,7 @@ import type { Transaction } from '../../db/client';
 import { trackingUrl } from '../../domain/carrier-tracking';
 import type { Config } from '../config';
 import { escapeHtml } from '../html';
+import { NAME_LABEL, oneLineName } from '../identity/mail-templates';
 import type { MailOutbox } from '../mail/mail-outbox';
 import type { OutgoingMail } from '../mail/mail-port';
 import {
@@ -169,8 +170,6 @@ export function shipmentMail(deps: ShipmentMailDeps, input: ShipmentMailInput): 
     ].join('\n');
   });
   const text = [
-    `${input.userName} 様`,
-    '',
     `${input.customerName} 様のご注文について、出荷のお知らせです。`,
     summary,
     '',
@@ -183,6 +182,9 @@ export function shipmentMail(deps: ShipmentMailDeps, input: ShipmentMailInput): 
       : []),
     '出荷のお知らせメールが不要な場合は、下記のURLから配信を停止できます。',
     unsubscribe,
+    '',
+    // The name an administrator typed: data on a labelled line, never the mail's opening words.
+    `${NAME_LABEL}: ${oneLineName(input.userName)}`,
     '',
     '――――――――――――――――――――',
     config.WEB_TITLE,
@@ -222,7 +224,6 @@ export function shipmentMail(deps: ShipmentMailDeps, input: ShipmentMailInput): 
   const html = `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><title>${escapeHtml(config.WEB_TITLE)}</title></head>
 <body style="font-family:sans-serif;color:#212529;line-height:1.6">
-<p>${escapeHtml(input.userName)} 様</p>
 <p>${escapeHtml(input.customerName)} 様のご注文について、出荷のお知らせです。<br>${escapeHtml(summary)}</p>
 <p><a href="${escapeHtml(ordersUrl)}">ポータルで明細を見る</a></p>
 <table style="border-collapse:collapse;font-size:14px">
@@ -233,6 +234,7 @@ ${rows}
 </table>
 ${input.total > listed ? `<p>ほか${input.total - listed}件はポータルでご確認ください。</p>` : ''}
 <p style="font-size:12px;color:#495057">出荷のお知らせメールが不要な場合は、<a href="${escapeHtml(unsubscribe)}">こちらから配信を停止</a>できます。</p>
+<p style="font-size:12px;color:#495057">${NAME_LABEL}: ${escapeHtml(oneLineName(input.userName))}</p>
 <hr>
 <p style="font-size:12px;color:#495057">${escapeHtml(config.WEB_TITLE)}<br>${escapeHtml(config.publicBaseUrl)}/<br>お問い合わせ: ${escapeHtml(config.SUPPORT_EMAIL)}<br>※このメールは送信専用アドレスから送信しています。</p>
 </body></html>`;

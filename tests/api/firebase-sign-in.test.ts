@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
@@ -215,6 +215,38 @@ describe('sign-in with the credentials Firebase holds', () => {
     await firebaseAuthOf(t.config).updateUser(uid, { disabled: false });
     const again = await signIn(t.app, mail);
     expect((await call(again.token)).statusCode).toBe(200);
+  });
+
+  it('a password changed at Firebase, or tokens revoked there, ends the portal sessions from before', async () => {
+    const changes: [string, (uid: string) => Promise<unknown>][] = [
+      [
+        'password',
+        (uid) => firebaseAuthOf(t.config).updateUser(uid, { password: 'Changed-at-fb1!' }),
+      ],
+      ['revocation', (uid) => firebaseAuthOf(t.config).revokeRefreshTokens(uid)],
+    ];
+    for (const [what, change] of changes) {
+      const { mail, uid } = await createAccount(t, `fb-changed-${what}`);
+      const { token, cookie } = await signIn(t.app, mail);
+      expect((await call(token)).statusCode).toBe(200);
+      // Signed in a few seconds before the change (Firebase keeps its time in whole seconds).
+      await t.database.db.execute(
+        sql`update auth_session set created_at = created_at - interval '5 seconds' where user_id = ${uid}`,
+      );
+      await change(uid);
+      expect((await withClockAhead(1100, () => call(token))).statusCode, what).toBe(401);
+      const refreshed = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/token',
+        headers: { cookie },
+      });
+      expect(refreshed.statusCode, what).toBe(401);
+      expect(refreshed.body).not.toMatch(/eyJ/);
+      // A new sign-in (with the password Firebase now holds) is a session after the change.
+      const password = what === 'password' ? 'Changed-at-fb1!' : DEMO_PASSWORD;
+      const again = await signIn(t.app, mail, password);
+      expect((await call(again.token)).statusCode, what).toBe(200);
+    }
   });
 
   // Last: it empties the emulator.

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
+import { MAIL_NOT_CONFIRMED } from '../../domain/manager-row';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
 import { findLinks } from '../../server/mail/mail-files';
 import { createAccount } from './helpers/accounts';
@@ -124,6 +125,52 @@ describe('user administration under Firebase', () => {
     expect(await mailsTo(mail)).toHaveLength(0);
     const { token } = await signIn(t.app, mail);
     expect((await customersOf(token)).json()).toEqual([10002]);
+  });
+
+  it('a mail someone set on their own Firebase account without confirming it is not joined to a new row', async () => {
+    // A person of the corporation (a row of their own) changes their Firebase account's mail to a
+    // colleague's, which Firebase may allow without verification.
+    const taker = await createAccount(t, 'mail-taker');
+    const { token } = await signIn(t.app, taker.mail);
+    const colleague = `colleague-${taker.uid.slice(0, 6).toLowerCase()}@example.com`;
+    await fb().updateUser(taker.uid, { email: colleague, emailVerified: false });
+    for (const who of ['admin', 'staff'] as const) {
+      const res = await call('POST', 'add-user', who, {
+        mail: colleague,
+        user_name: '同僚 一郎',
+        customer_code: 10002,
+        user_type_id: 2,
+      });
+      expect(res.statusCode, `${who} ${res.body}`).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: MAIL_NOT_CONFIRMED.code,
+        message: MAIL_NOT_CONFIRMED.message,
+      });
+    }
+    const rows = await t.database.db.select().from(users).where(eq(users.mail, colleague));
+    expect(rows).toEqual([]);
+    expect(await mailsTo(colleague)).toHaveLength(0);
+    // The taker's session gained nothing.
+    expect((await customersOf(token)).json()).toEqual([10001]);
+  });
+
+  it('a person invited but not yet registered is still added to another customer', async () => {
+    const mail = 'invited-twice@example.com';
+    const first = await call('POST', 'add-user', 'admin', {
+      mail,
+      user_name: '招待 次郎',
+      customer_code: 10001,
+      user_type_id: 2,
+    });
+    expect(first.json()).toMatchObject({ is_new_account: true });
+    const second = await call('POST', 'add-user', 'admin', {
+      mail,
+      user_name: '招待 次郎',
+      customer_code: 10002,
+      user_type_id: 2,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ is_new_account: false });
   });
 
   it('deleting the last row disables the Firebase account and ends the sessions; adding the person again enables it', async () => {

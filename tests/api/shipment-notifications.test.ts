@@ -153,6 +153,14 @@ describe('shipment notification mails of an import', () => {
       expect(mail.html).toContain('NEW-SHIPPED-A');
     }
     const mail = of10001.find((m) => m.to.includes('user@example.com'))!;
+    // The name an administrator typed is data on a labelled line, not the mail's opening words.
+    const [userRow] = await t.database.db
+      .select({ name: users.user_name })
+      .from(users)
+      .where(eq(users.mail, 'user@example.com'));
+    expect(mail.text.split('\n')[0]).toContain('のご注文について、出荷のお知らせです。');
+    expect(mail.text.split('\n')).toContain(`お名前（登録内容）: ${userRow!.name}`);
+    expect(mail.html).not.toMatch(/<body[^>]*>\s*<p>[^<]*様<\/p>/);
     // Every field the issue names, and the carrier's tracking link where the carrier is known.
     for (const part of [
       '鈴木様邸 改修工事',

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
+import { FIELD_PROBLEM_MESSAGES } from '../../domain/top-content';
 import { bearer, cookieHeaderOf, signIn, signInRequest } from './helpers/auth';
 import { identityCount, onFirebase, passwordScreenOf } from './helpers/identities';
 import { deliveredMails } from './helpers/mail';
@@ -605,5 +606,89 @@ describe('updating and deleting users', () => {
     });
     expect(renamed.statusCode).toBe(200);
     expect((await rowOf('admin@example.com', 10001)).user_name).toBe('東 和也（本社）');
+  });
+});
+
+describe('user names', () => {
+  /** Names that would put a second line, a link or hidden text into the mails a person gets. */
+  const REFUSED = [
+    '山田\n太郎',
+    '山田\r\n至急ご確認ください',
+    '山田\t太郎',
+    '山田\u2028太郎',
+    '山田 \u202Eabc',
+    'ご確認は https://evil.example.net/login',
+    'HTTP://EVIL.EXAMPLE',
+    'ｈｔｔｐｓ：／／ｅｖｉｌ．ｅｘａｍｐｌｅ',
+    'www.evil-portal.example',
+    '詳細は evil-portal.com へ',
+    'ｅｖｉｌ．ｊｐ',
+    'support@evil.example.jp',
+  ];
+
+  it('a name of more than one line, or with a URL, is refused naming the field; nothing is written', async () => {
+    const before = await counts();
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.mail, 'user@example.com'), eq(users.customer_code, 10001)));
+    for (const user_name of REFUSED) {
+      const add = await call('POST', 'add-user', 'staff', {
+        mail: 'one-line@example.com',
+        user_name,
+        customer_code: 10001,
+        user_type_id: 2,
+      });
+      expect(add.statusCode, JSON.stringify(user_name)).toBe(400);
+      expect(add.json().fieldErrors).toEqual([
+        { field: 'user_name', message: FIELD_PROBLEM_MESSAGES.notOneLine },
+      ]);
+      const update = await call('PUT', 'update-user', 'admin', {
+        id: row!.id,
+        mail: row!.mail,
+        user_name,
+        customer_code: row!.customer_code,
+        user_type_id: row!.user_type_id,
+      });
+      expect(update.statusCode, JSON.stringify(user_name)).toBe(400);
+      expect(update.json().fieldErrors[0]).toEqual({
+        field: 'user_name',
+        message: FIELD_PROBLEM_MESSAGES.notOneLine,
+      });
+    }
+    expect(await counts()).toEqual(before);
+    expect(await mailsOf('one-line@example.com')).toEqual([]);
+  });
+
+  it('ordinary names, Latin ones with dots included, are taken', async () => {
+    for (const [i, user_name] of [
+      '山田 太郎',
+      'J. Smith',
+      'T.Yamada',
+      '株式会社東和ルーフ 大阪営業所 山田',
+    ].entries()) {
+      const res = await call('POST', 'add-user', 'staff', {
+        mail: `plain-name-${i}@example.com`,
+        user_name,
+        customer_code: 10001,
+        user_type_id: 2,
+      });
+      expect(res.statusCode, user_name).toBe(200);
+    }
+  });
+
+  it('the invitation opens with the portal’s own words; the name is shown as data', async () => {
+    const res = await call('POST', 'add-user', 'staff', {
+      mail: 'name-as-data@example.com',
+      user_name: '招待 花子',
+      customer_code: 10001,
+      user_type_id: 2,
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await mailsOf('name-as-data@example.com');
+    const lines = mail!.text.split(/\r?\n/);
+    expect(lines[0]).not.toContain('招待 花子');
+    expect(lines[0]).toContain(t.config.WEB_TITLE);
+    expect(lines).toContain('お名前（登録内容）: 招待 花子');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixExpectedDeliveryDate } from '../../domain/expected-delivery-date';
+import { isOneLineName } from '../../domain/manager-row';
 import { pageTitle } from '../../domain/page-title';
 import { canEditTop, canOpenManagers, isCorporateAdmin, isStaff } from '../../domain/user-type';
 
@@ -39,4 +40,32 @@ describe('page title', () => {
     expect(pageTitle('お客様ポータル', '注文一覧')).toBe('お客様ポータル | 注文一覧');
     expect(pageTitle('お客様ポータル')).toBe('お客様ポータル');
   });
+});
+
+describe('user names are one line without links', () => {
+  it.each([
+    '山田 太郎',
+    'J. Smith',
+    'T.Yamada',
+    '株式会社東和ルーフ 大阪営業所',
+    'Jean-Luc O’Neil',
+  ])('takes %j', (name) => expect(isOneLineName(name)).toBe(true));
+  it.each([
+    '山田\n太郎',
+    '山田\r太郎',
+    '山田\u0085太郎',
+    '山田\u2029太郎',
+    '山田\u200B太郎',
+    'abc\u202Edef',
+    '\u2066隠し\u2069',
+    'https://evil.example',
+    'ftp://files.example',
+    'ｈｔｔｐ：／／ｅｖｉｌ',
+    'javascript:alert(1)',
+    'www.example',
+    'evil-portal.com',
+    'login.evil.co.jp',
+    'ＥＶＩＬ．ＣＯＭ',
+    'a@b.example',
+  ])('refuses %j', (name) => expect(isOneLineName(name)).toBe(false));
 });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ManagedUser, saveUserBodySchema } from '../../../domain/api/user';
 import { normaliseMail } from '../../../domain/mail-address';
-import { MAIL_HELD_ELSEWHERE } from '../../../domain/manager-row';
+import { MAIL_HELD_ELSEWHERE, MAIL_NOT_CONFIRMED } from '../../../domain/manager-row';
 import { HttpError } from '../../errors';
 import { INVITATION_LINK_VALID_SECONDS } from '../../identity/builtin-identity';
 import { RESET_LINK_VALID_SECONDS } from '../../identity/identity';
@@ -12,6 +12,7 @@ import {
   findManagedUser,
   findRowOfMailAt,
   hasActiveRow,
+  identityHoldsMail,
   insertUserRow,
   inUsersTransaction,
   reachOfIdentities,
@@ -31,6 +32,11 @@ import {
 } from './user-admin-common';
 
 type SaveUser = z.infer<typeof saveUserBodySchema>;
+
+const mailNotConfirmed = () =>
+  new HttpError(409, MAIL_NOT_CONFIRMED.code, MAIL_NOT_CONFIRMED.message, {
+    detail: { description: MAIL_NOT_CONFIRMED.description },
+  });
 
 const mailHeldElsewhere = () =>
   new HttpError(409, MAIL_HELD_ELSEWHERE.code, MAIL_HELD_ELSEWHERE.message, {
@@ -62,6 +68,17 @@ export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUs
   if (mayAddMailOf(caller, isNewPerson ? null : reach) !== 'allowed') throw mailHeldElsewhere();
   const taken = await findRowOfMailAt(db, mail, input.customer_code);
   if (taken && !taken.deleted) throw duplicate('mail');
+  // An existing account is joined only when it has proved the mail: verified at the provider, or
+  // joined to this very mail by the portal before (an invitation not yet used). Under Firebase a
+  // person may change their own account's mail without confirming it; adding that mail must not
+  // hand the row to them.
+  if (
+    existingUid !== null &&
+    (await identity.getIdentity(existingUid))?.mailVerified !== true &&
+    !(await identityHoldsMail(db, existingUid, mail))
+  ) {
+    throw mailNotConfirmed();
+  }
 
   let uid = existingUid;
   const isNewAccount = uid === null;

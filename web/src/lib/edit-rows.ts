@@ -2,7 +2,7 @@
 // that holds the rows is web/src/hooks/use-edit-rows.ts).
 
 /** `duplicate`: the server answered 409 for this cell (e.g. a mail already registered). */
-export type CellProblem = 'empty' | 'invalid' | 'tooLong' | 'duplicate';
+export type CellProblem = 'empty' | 'invalid' | 'tooLong' | 'notOneLine' | 'duplicate';
 
 /** The editable values of a row, every one a string as its input holds it. */
 export type RowValues<V> = { [K in keyof V]: string };

@@ -20,12 +20,17 @@ const FAILED = '2段階認証の設定を始められませんでした。時間
 export function EnrolmentPanel({
   onEnrolled,
   onUnavailable,
+  started: startedBefore,
 }: {
   onEnrolled: (backupCodes: string[]) => void;
   /** The enrolment cannot start (no session, a factor already on): the server's message. */
   onUnavailable?: (message: string) => void;
+  /** An enrolment the caller started (the account page, after the password): not started again. */
+  started?: { secret: string; uri: string };
 }) {
-  const [enrolment, setEnrolment] = useState<{ secret: string; uri: string } | null>(null);
+  const [enrolment, setEnrolment] = useState<{ secret: string; uri: string } | null>(
+    startedBefore ?? null,
+  );
   const [startError, setStartError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +40,7 @@ export function EnrolmentPanel({
 
   useEffect(() => {
     // One secret per visit (a second call would replace the first one's secret).
-    if (started.current) return;
+    if (started.current || startedBefore) return;
     started.current = true;
     startSecondFactorEnrolment()
       .then(setEnrolment)
@@ -44,7 +49,7 @@ export function EnrolmentPanel({
         setStartError(message);
         onUnavailable?.(message);
       });
-  }, [onUnavailable]);
+  }, [onUnavailable, startedBefore]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

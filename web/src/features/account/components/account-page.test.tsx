@@ -1,6 +1,7 @@
 import type { Account, SignInEvent } from '@domain/api/account';
 import { LOGIN_MESSAGES } from '@domain/messages';
 import { PASSWORD_POLICY_TEXT } from '@domain/password-policy';
+import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEW_PASSWORD_TEXTS } from '../../../lib/new-password';
@@ -208,5 +209,93 @@ describe('the account page', () => {
     fakeServer.on('GET /api/v1/account/sign-ins', () => json(200, { items: [] }));
     await renderPage();
     expect(await screen.findByText(SIGN_IN_HISTORY_TEXTS.empty)).toBeTruthy();
+  });
+});
+
+describe('the account page’s second factor', () => {
+  /** The server's answer to a refused or accepted password (docs/decisions/025). */
+  const passwordAnswer = (password: unknown) =>
+    password === 'Locked-1!'
+      ? json(423, { code: 'ACCOUNT_LOCKED', message: LOGIN_MESSAGES.locked })
+      : password !== 'Passw0rd!'
+        ? json(400, { code: 'INVALID_PASSWORD', message: SECOND_FACTOR_MESSAGES.wrongPassword })
+        : null;
+
+  it('asks for the current password before turning it on; a wrong one is marked on its field', async () => {
+    fakeServer.on('POST /api/auth/second-factor/enrol', ({ body }) => {
+      const { password } = (body ?? {}) as { password?: unknown };
+      return (
+        passwordAnswer(password) ??
+        json(200, { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=a' })
+      );
+    });
+    const { user } = await renderPage();
+    const area = section('2段階認証');
+    await user.click(await within(area).findByRole('button', { name: '2段階認証を有効にする' }));
+    // Nothing is started before the password is given.
+    await user.click(within(area).getByRole('button', { name: '次へ' }));
+    expect(await within(area).findByText(SECOND_FACTOR_MESSAGES.enterPassword)).toBeTruthy();
+    expect(fakeServer.calls('POST /api/auth/second-factor/enrol')).toHaveLength(0);
+
+    const current = within(area).getByLabelText('現在のパスワード');
+    await user.type(current, 'Wrong-pass1!');
+    await user.click(within(area).getByRole('button', { name: '次へ' }));
+    expect(await within(area).findByText(SECOND_FACTOR_MESSAGES.wrongPassword)).toBeTruthy();
+    expect(within(area).queryByLabelText('2段階認証の設定用QRコード')).toBeNull();
+
+    await user.clear(current);
+    await user.type(current, 'Locked-1!');
+    await user.click(within(area).getByRole('button', { name: '次へ' }));
+    expect(await within(area).findByRole('alert')).toHaveProperty(
+      'textContent',
+      LOGIN_MESSAGES.locked,
+    );
+
+    await user.clear(current);
+    await user.type(current, 'Passw0rd!');
+    await user.click(within(area).getByRole('button', { name: '次へ' }));
+    expect(await within(area).findByText('1. 認証アプリでQRコードを読み取る')).toBeTruthy();
+    const sent = fakeServer.calls('POST /api/auth/second-factor/enrol');
+    expect(sent.map((r) => r.body)).toEqual([
+      { password: 'Wrong-pass1!' },
+      { password: 'Locked-1!' },
+      { password: 'Passw0rd!' },
+    ]);
+  });
+
+  it('turning it off sends the current password with the code; a wrong password is marked', async () => {
+    let enabled = true;
+    fakeServer
+      .on('GET /api/auth/second-factor', () =>
+        json(200, { enabled, pending: null, required: false, backupCodesLeft: 8 }),
+      )
+      .on('POST /api/auth/second-factor/disable', ({ body }) => {
+        const { password } = (body ?? {}) as { password?: unknown };
+        const refused = passwordAnswer(password);
+        if (refused) return refused;
+        enabled = false;
+        return json(200, { status: true });
+      });
+    const { user } = await renderPage();
+    const area = section('2段階認証');
+    await user.click(await within(area).findByRole('button', { name: '2段階認証を無効にする' }));
+    await user.type(within(area).getByLabelText('確認コード'), '123456');
+    await user.click(within(area).getByRole('button', { name: '無効にする' }));
+    expect(await within(area).findByText(SECOND_FACTOR_MESSAGES.enterPassword)).toBeTruthy();
+    expect(fakeServer.calls('POST /api/auth/second-factor/disable')).toHaveLength(0);
+
+    const current = within(area).getByLabelText('現在のパスワード');
+    await user.type(current, 'Wrong-pass1!');
+    await user.click(within(area).getByRole('button', { name: '無効にする' }));
+    expect(await within(area).findByText(SECOND_FACTOR_MESSAGES.wrongPassword)).toBeTruthy();
+
+    await user.clear(current);
+    await user.type(current, 'Passw0rd!');
+    await user.click(within(area).getByRole('button', { name: '無効にする' }));
+    expect(await within(area).findByText('無効')).toBeTruthy();
+    expect(fakeServer.calls('POST /api/auth/second-factor/disable').at(-1)?.body).toEqual({
+      password: 'Passw0rd!',
+      code: '123456',
+    });
   });
 });

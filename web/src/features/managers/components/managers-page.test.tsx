@@ -1,5 +1,10 @@
 import type { ManagedUser } from '@domain/api/user';
-import { DUPLICATE_DESCRIPTIONS, MAIL_HELD_ELSEWHERE } from '@domain/manager-row';
+import {
+  DUPLICATE_DESCRIPTIONS,
+  MAIL_HELD_ELSEWHERE,
+  MAIL_NOT_CONFIRMED,
+} from '@domain/manager-row';
+import { FIELD_PROBLEM_MESSAGES } from '@domain/top-content';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNSAVED_CHANGES_TEXT } from '../../../components/edit-rows/unsaved-changes';
@@ -347,6 +352,28 @@ describe('the managers page for a corporate administrator', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says a mail whose account has not confirmed it cannot be added, not that it is a duplicate', async () => {
+    fakeServer.on('POST /api/v1/user/add-user', () =>
+      json(409, {
+        statusCode: 409,
+        code: MAIL_NOT_CONFIRMED.code,
+        message: MAIL_NOT_CONFIRMED.message,
+        detail: { description: MAIL_NOT_CONFIRMED.description },
+      }),
+    );
+    const { user } = await renderAsAdmin();
+    const newRow = await addNewRow(user, {
+      mail: 'colleague@example.com',
+      name: '同僚 一郎',
+      customer: '10002',
+      type: '2',
+    });
+    await user.click(within(newRow).getByRole('button', { name: '登録' }));
+    expect(await screen.findByText(`409: ${MAIL_NOT_CONFIRMED.message}`)).toBeTruthy();
+    const mail = within(row('新規の利用者')).getByRole('textbox', { name: 'メールアドレス' });
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('shows the 409 toast naming the customer code otherwise and marks that cell', async () => {
     fakeServer.on('PUT /api/v1/user/update-user', () =>
       json(409, {
@@ -381,6 +408,18 @@ describe('the managers page for a corporate administrator', () => {
     expect(within(saved).getByRole('button', { name: '登録' })).toHaveProperty('disabled', true);
     await fill(user, name, '名'.repeat(100));
     expect(within(saved).queryByText('100文字以内で入力してください。')).toBeNull();
+  });
+
+  it('refuses a name with a URL, and 登録 waits for one line without it', async () => {
+    const { user } = await renderAsAdmin();
+    const saved = row('user@example.com（10001）');
+    const name = within(saved).getByRole('textbox', { name: '氏名' });
+    await fill(user, name, '山田 https://evil.example.com');
+    expect(within(saved).getByText(FIELD_PROBLEM_MESSAGES.notOneLine)).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(saved).getByRole('button', { name: '登録' })).toHaveProperty('disabled', true);
+    await fill(user, name, '山田 太郎');
+    expect(within(saved).queryByText(FIELD_PROBLEM_MESSAGES.notOneLine)).toBeNull();
   });
 
   it('asks before leaving changes not yet registered, and stays or leaves as told', async () => {

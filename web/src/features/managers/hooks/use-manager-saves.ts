@@ -1,4 +1,4 @@
-import { MAIL_HELD_ELSEWHERE } from '@domain/manager-row';
+import { MAIL_HELD_ELSEWHERE, MAIL_NOT_CONFIRMED } from '@domain/manager-row';
 import type { EditRow, EditRowsState } from '../../../hooks/use-edit-rows';
 import { isHttpError } from '../../../lib/http';
 import { errorDescription, refusedFields } from '../../../lib/refused-fields';
@@ -10,6 +10,7 @@ import {
   DUPLICATE_CUSTOMER_CODE_MESSAGE,
   DUPLICATE_MAIL_MESSAGE,
   MAIL_HELD_ELSEWHERE_MESSAGE,
+  MAIL_NOT_CONFIRMED_MESSAGE,
   userToasts,
 } from '../utils/manager-messages';
 import type { UserValues } from '../utils/manager-values';
@@ -53,6 +54,12 @@ export function useManagerSaves({
       // registered (it is, elsewhere).
       showErrorToast(MAIL_HELD_ELSEWHERE_MESSAGE);
       editor.markProblem(row.key, 'mail', 'duplicate');
+      return;
+    }
+    if (isHttpError(error, 409) && error.code === MAIL_NOT_CONFIRMED.code) {
+      // An account that has not proved the mail (Firebase): not joined to the row.
+      showErrorToast(MAIL_NOT_CONFIRMED_MESSAGE);
+      editor.markProblem(row.key, 'mail', 'invalid');
       return;
     }
     if (isHttpError(error, 409)) {

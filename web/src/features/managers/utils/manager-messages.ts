@@ -1,4 +1,4 @@
-import { MAIL_HELD_ELSEWHERE } from '@domain/manager-row';
+import { MAIL_HELD_ELSEWHERE, MAIL_NOT_CONFIRMED } from '@domain/manager-row';
 
 // docs/product.md §8 "Managers and edit-top", word for word where the spec quotes the text.
 
@@ -6,6 +6,8 @@ export const DUPLICATE_MAIL_MESSAGE = '409: 入力したメールアドレスは
 export const DUPLICATE_CUSTOMER_CODE_MESSAGE = '409: 入力した取引先コードは既に登録されています。';
 /** Issue 17: the mail is another corporation's user or a staff account (the spec has no text). */
 export const MAIL_HELD_ELSEWHERE_MESSAGE = `409: ${MAIL_HELD_ELSEWHERE.message}`;
+/** The mail's account at the identity provider has not proved the mail (Firebase). */
+export const MAIL_NOT_CONFIRMED_MESSAGE = `409: ${MAIL_NOT_CONFIRMED.message}`;
 export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください';
 
 export const userToasts = {
