@@ -86,12 +86,35 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
 
 /**
- * A text a spreadsheet would run as a formula (starting with = + - @, tab or CR: CSV injection)
- * gets a leading apostrophe, which spreadsheets show as text and do not run. Only text cells are
- * neutralised: numbers and dates are written by the server, never taken from ledger text.
+ * Characters a spreadsheet may pass over before it looks for a formula's first character: white
+ * space of any width (the full-width space included) and the invisible ones (zero-width space and
+ * joiners, the word joiner, the BOM, the soft hyphen, direction marks and embeddings).
+ */
+const SKIPPED_BEFORE_FORMULA =
+  /^[\s\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]+/u;
+
+/**
+ * The characters that start a formula once folded by NFKC (＝＋－＠ and the small and raised
+ * forms ﹦﹢﹣﹫⁼⁺⁻ all fold to = + - @), and the minus sign U+2212, which NFKC keeps but a
+ * spreadsheet set up for Japanese input may take for a minus.
+ */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\u2212']);
+
+/**
+ * A text a spreadsheet would run as a formula gets a leading apostrophe, which spreadsheets show
+ * as text and do not run (CSV injection). A formula is a text that starts with a tab, CR or LF, or
+ * whose first visible character is = + - @ in any width or form (full-width ＝＋－＠ too: Excel
+ * set up for Japanese input reads them as the ASCII ones), after any white space and invisible
+ * characters. Only text cells are neutralised: numbers and dates are written by the server, never
+ * taken from ledger text.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (/^[\t\r\n]/.test(value)) return `'${value}`;
+  const first = value.replace(SKIPPED_BEFORE_FORMULA, '').codePointAt(0);
+  if (first === undefined) return value;
+  return FORMULA_STARTS.has(String.fromCodePoint(first).normalize('NFKC').charAt(0))
+    ? `'${value}`
+    : value;
 }
 
 /** One CSV field: quoted when it holds a quote, comma, CR or LF (quotes doubled). */

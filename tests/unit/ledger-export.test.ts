@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { DEFAULT_CARRIER_TRACKING } from '../../domain/carrier-tracking';
 import {
+  csvCellsOf,
   csvField,
   csvRecord,
   LEDGER_EXPORT_COLUMNS,
@@ -46,11 +47,67 @@ describe('CSV rules', () => {
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
     ['\rx', "'\rx"],
+    ['\nx', "'\nx"],
     ['山田様邸', '山田様邸'],
     ['a=b', 'a=b'],
+    ['1-2-3', '1-2-3'],
     ['', ''],
+    ['   ', '   '],
   ])('neutraliseFormula(%j) = %j', (value, expected) => {
     expect(neutraliseFormula(value)).toBe(expected);
+  });
+
+  // Every way the four formula characters are written: full width (what Japanese input gives),
+  // the small and raised forms, the minus sign, and each behind white space or an invisible
+  // character a spreadsheet passes over.
+  const formulaCharacters = [
+    '=',
+    '+',
+    '-',
+    '@',
+    '\uFF1D',
+    '\uFF0B',
+    '\uFF0D',
+    '\uFF20', // ＝＋－＠
+    '\uFE66',
+    '\uFE62',
+    '\uFE63',
+    '\uFE6B', // ﹦﹢﹣﹫
+    '\u207C',
+    '\u207A',
+    '\u207B',
+    '\u208C',
+    '\u208A',
+    '\u208B', // ⁼⁺⁻₌₊₋
+    '\u2212', // − minus sign
+  ];
+  const before = [
+    '',
+    ' ',
+    '  ',
+    '\u3000',
+    '\u00A0',
+    '\u200B',
+    '\uFEFF',
+    '\u2060',
+    '\u200E',
+    ' \u3000\u200B',
+  ];
+  it.each(
+    formulaCharacters.flatMap((c) =>
+      before.map((b) => [`${b}${c}HYPERLINK("http://x.example","開く")`]),
+    ),
+  )('neutralises a formula written as %j', (value) => {
+    expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+
+  it('neutralises full-width formula text in the CSV of a line', () => {
+    const cells = csvCellsOf(
+      { ...line, property_name: '＝１＋１', contact_person: '　＠SUM(A1)' },
+      DEFAULT_CARRIER_TRACKING,
+    );
+    expect(cells).toContain("'＝１＋１");
+    expect(cells).toContain("'　＠SUM(A1)");
   });
 
   it('quotes only what needs it', () => {

@@ -77,7 +77,8 @@ export async function ledgerRoutes(app: FastifyInstance) {
           '（全ページ、並び順どおり）をファイルで返します（Content-Disposition の filename* に' +
           '「注文一覧_<得意先コード>_<日本時間の YYYYMMDD>」）。page / page_size は使いません。' +
           '100,000 件を超える検索は出力前に 400 TOO_MANY_RESULTS。CSV は BOM 付き UTF-8・CRLF で、' +
-          "= + - @ タブ CR で始まる文字列は先頭に ' を付けます。",
+          '= + - @（全角の ＝＋－＠ などの字形も、前の空白や見えない文字を除いて）やタブ・CR・LF で' +
+          "始まる文字列は先頭に ' を付けます。",
         body: ledgerExportBodySchema,
         // 200 is the file itself (a stream, not serialized), described above; only the errors are
         // JSON and have a schema.
