@@ -2,6 +2,7 @@ import type { LedgerItem } from './api/ledger';
 import { DOCUMENT_LABELS } from './api/order-documents';
 import { type CarrierTrackingTable, trackingUrl } from './carrier-tracking';
 import { fixExpectedDeliveryDate } from './expected-delivery-date';
+import { exportableText } from './export-text';
 import { todayInJapan } from './japan-time';
 
 // The Excel and CSV export of an order search (issue 20): every field of the detail panel
@@ -127,12 +128,15 @@ export function csvRecord(cells: readonly string[]): string {
   return cells.map(csvField).join(',') + CSV_LINE_END;
 }
 
-/** The CSV cells of a line: text neutralised, dates YYYY-MM-DD, numbers plain. */
+/**
+ * The CSV cells of a line: text with the characters the ledger may not hold shown as 「�」 (as the
+ * .xlsx shows them, domain/export-text.ts) and neutralised, dates YYYY-MM-DD, numbers plain.
+ */
 export function csvCellsOf(line: LedgerItem, tracking: CarrierTrackingTable): string[] {
   return LEDGER_EXPORT_COLUMNS.map((column) => {
     const value = column.value(line, tracking);
     if (value === null) return '';
     if (typeof value === 'number') return String(value);
-    return column.kind === 'text' ? neutraliseFormula(value) : value;
+    return column.kind === 'text' ? neutraliseFormula(exportableText(value)) : value;
   });
 }

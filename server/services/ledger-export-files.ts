@@ -3,6 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { LedgerItem } from '../../domain/api/ledger';
 import type { CarrierTrackingTable } from '../../domain/carrier-tracking';
+import { exportableText } from '../../domain/export-text';
 import {
   CSV_BOM,
   csvCellsOf,
@@ -28,6 +29,9 @@ function xlsxCellOf(column: LedgerExportColumn, line: LedgerItem, tracking: Carr
   const value = column.value(line, tracking);
   if (value === null || value === '') return null;
   if (column.kind === 'date' && typeof value === 'string') return dateCell(value);
+  // The sheet is XML 1.0: a character it cannot write would make the file unreadable, and exceljs
+  // drops the C0 controls without a trace; both are shown as 「�」 (domain/export-text.ts).
+  if (typeof value === 'string') return exportableText(value);
   return value;
 }
 
