@@ -17,6 +17,22 @@ export const LEDGER_EXPORT_MAX_ROWS = 100_000;
 export const ledgerExportTooManyMessage = (max: number) =>
   `出力できるのは${max.toLocaleString('en-US')}件までです。検索条件を絞り込んでください。`;
 
+/**
+ * Exports one person and the whole server run at once unless configured otherwise
+ * (LEDGER_EXPORT_MAX_PER_USER, LEDGER_EXPORT_MAX_TOTAL; docs/decisions/024).
+ */
+export const LEDGER_EXPORT_MAX_PER_USER = 2;
+export const LEDGER_EXPORT_MAX_TOTAL = 4;
+/** Retry-After of a refused export: about the time an export of 100,000 lines takes. */
+export const LEDGER_EXPORT_RETRY_AFTER_SECONDS = 10;
+
+export const ledgerExportBusyMessage = {
+  user: (max: number) =>
+    `実行中の出力が${max}件あります。出力が終わってから、もう一度お試しください。`,
+  total: (seconds: number) =>
+    `ただいま出力が混み合っています。${seconds}秒ほど待ってから、もう一度お試しください。`,
+} as const;
+
 export type ExportCellKind = 'text' | 'date' | 'number';
 
 export interface LedgerExportColumn {

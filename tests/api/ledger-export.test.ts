@@ -14,6 +14,7 @@ import {
 import { HttpError } from '../../server/errors';
 import { findLedgerItems, iterateLedgerItems } from '../../server/repositories/ledger-repository';
 import { resolveCaller } from '../../server/services/caller';
+import { ExportSlots } from '../../server/services/export-slots';
 import { exportLedgerItems } from '../../server/services/ledger-export-service';
 import { bearer, signIn } from './helpers/auth';
 import { createBacklogItem, createLedgerItem, insertLedgerItems } from './helpers/ledger-factory';
@@ -279,7 +280,12 @@ describe('refusals and the audit log', () => {
   it('over the limit: 400 TOO_MANY_RESULTS with the limit named, before anything is written', async () => {
     const caller = await resolveCaller(t.database.db, userUid);
     const body: LedgerExportBody = { customer_code: 10001, ...IN_2026, format: 'xlsx' };
-    const deps = { db: t.database.db, carrierTracking: DEFAULT_CARRIER_TRACKING, maxLines: 6 };
+    const deps = {
+      db: t.database.db,
+      carrierTracking: DEFAULT_CARRIER_TRACKING,
+      maxLines: 6,
+      slots: new ExportSlots({ perUser: 1, total: 1 }),
+    };
     const before = await t.database.db.select().from(auditLog);
     const error = await exportLedgerItems(deps, caller, body).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
