@@ -170,15 +170,16 @@ async function contention(setup: ContentionSetup, parallel: number) {
     await res.arrayBuffer();
     return res.status;
   };
-  const work =
+  const work: Promise<number[]> =
     parallel === 0
-      ? new Promise((resolve) => setTimeout(resolve, 3000))
+      ? new Promise((resolve) => setTimeout(() => resolve([]), 3000))
       : Promise.all(
           Array.from({ length: parallel }, () =>
+            // A refused (429) or broken download counts as failed.
             download(`${base}${EXPORT_URL}`, exportAuth, {
               customer_code: exportCustomer,
               format: 'xlsx',
-            }),
+            }).catch(() => -1),
           ),
         );
   const result = await measured(async () => {
@@ -193,6 +194,7 @@ async function contention(setup: ContentionSetup, parallel: number) {
   const h = latencies(result.value.healths.samples);
   return {
     'exports ms': parallel === 0 ? '' : Math.round(result.ms),
+    'exports failed': parallel === 0 ? '' : (await work).filter((bytes) => bytes < 0).length,
     'search n': s.n,
     'search failed': result.value.searches.failed,
     'search p50': s.p50,

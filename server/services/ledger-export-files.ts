@@ -54,7 +54,15 @@ async function drained(stream: Writable, out: Readable): Promise<void> {
     stream.writableNeedDrain ??
     (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
   if (!needDrain || out.destroyed) return;
-  await Promise.race([once(stream, 'drain'), once(out, 'close')]);
+  // The listener of the event that did not come is removed: a wait per page would otherwise leave
+  // one on `out` each time.
+  const settled = new AbortController();
+  const { signal } = settled;
+  try {
+    await Promise.race([once(stream, 'drain', { signal }), once(out, 'close', { signal })]);
+  } finally {
+    settled.abort();
+  }
 }
 
 /**

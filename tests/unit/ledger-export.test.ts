@@ -167,3 +167,41 @@ describe('the file streams', () => {
     expect(seen.pages).toBe(after);
   });
 });
+
+describe('an .xlsx and its reader', () => {
+  /** 200 pages of 200 different lines (as the database's pages are: they compress less than copies). */
+  async function* differentPages(seen: { pages: number }) {
+    for (let i = 0; i < 200; i++) {
+      seen.pages++;
+      yield Array.from({ length: 200 }, (_, k) => ({
+        ...line,
+        sale_order_no: `SO-${i}-${k}`,
+        quantity: (i * 200 + k) % 997,
+      }));
+    }
+  }
+
+  // The memory of an export is what it reads ahead of its reader: exceljs hands the sheet to the
+  // zip without waiting, and the whole search used to be read and held before a slow reader had
+  // read a byte.
+  it('reads only a few pages ahead of a reader that reads nothing, and every page once it reads', async () => {
+    const seen = { pages: 0 };
+    const file = xlsxStream(differentPages(seen), DEFAULT_CARRIER_TRACKING);
+    file.pause();
+    // Turns of the event loop for the zip's compression (in libuv's threads) to fill its buffers:
+    // without waiting for its reader the writer reads all 200 pages in the first.
+    for (let i = 0; i < 200; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.pages).toBeLessThanOrEqual(10);
+    let bytes = 0;
+    file.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    const ended = new Promise((resolve) => file.once('end', resolve));
+    file.resume();
+    await ended;
+    expect(seen.pages).toBe(200);
+    expect(bytes).toBeGreaterThan(1_000_000);
+    // Each wait for the reader removed its listeners when it ended.
+    expect(file.listenerCount('close')).toBeLessThan(3);
+  }, 60_000);
+});
