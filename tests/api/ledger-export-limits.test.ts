@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { LEDGER_EXPORT_RETRY_AFTER_SECONDS } from '../../domain/ledger-export';
+import { DEFAULT_LEDGER_SORT, ledgerSearchCriteriaOf } from '../../domain/ledger-search';
+import {
+  EXPORT_PAGE_LINES,
+  EXPORT_PAGE_LINES_EMBEDDED,
+  iterateLedgerItems,
+} from '../../server/repositories/ledger-repository';
 import { bearer, signIn } from './helpers/auth';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -169,4 +176,34 @@ describe('other people while an export runs', () => {
     expect(Math.max(...searches)).toBeLessThan(exportMs / 3);
     expect(Math.max(...healths)).toBeLessThan(exportMs / 3);
   });
+});
+
+describe("the export's pages", () => {
+  const criteria = () => ledgerSearchCriteriaOf({ customer_code: 30001, ...IN_2026 }, '2026-11-27');
+
+  it.runIf(process.env.DATABASE_URL)('are 2,000 lines on PostgreSQL', async () => {
+    const pages = iterateLedgerItems(t.database.db, criteria(), DEFAULT_LEDGER_SORT);
+    expect((await pages.next()).value).toHaveLength(EXPORT_PAGE_LINES);
+    await pages.return(undefined);
+  });
+
+  // The embedded database runs one statement at a time on the server's thread, in the order they
+  // are asked for: another request's statement asked for while the export writes a page runs
+  // before the export's next page, not after the page it used to read ahead.
+  it.skipIf(process.env.DATABASE_URL)(
+    "are 500 lines on PGlite, and another request's statement runs before the next page",
+    async () => {
+      const pages = iterateLedgerItems(t.database.db, criteria(), DEFAULT_LEDGER_SORT);
+      const first = await pages.next();
+      expect(first.value).toHaveLength(EXPORT_PAGE_LINES_EMBEDDED);
+      const order: string[] = [];
+      const next = pages.next().then(() => order.push('next page'));
+      const other = queryRows(t.database.db, { sql: 'select 1 as one', params: [] }).then(() =>
+        order.push("another request's statement"),
+      );
+      await Promise.all([next, other]);
+      expect(order).toEqual(["another request's statement", 'next page']);
+      await pages.return(undefined);
+    },
+  );
 });
