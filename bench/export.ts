@@ -5,7 +5,14 @@
 // (the export's keyset pages, no file) and the search's answer for them. Figures are printed,
 // never asserted.
 //
+// Then the exports beside other people: 1, 4 and 8 exports of 100,000 lines at once (of one staff
+// account each, the limits lifted to let them all run) while a general user searches their own
+// orders page after page and /healthz is asked in a loop: the search's and /healthz's latency
+// (p50, p95, max) against the same loops with no export, the exports' time and the peak RSS growth.
+//
 //   BENCH_EXPORT_SIZES=1k,10k,100k   lines of the exported customers
+//   BENCH_EXPORT_PARALLEL=1,4,8      exports at once in the second part; 0 leaves it out
+//   BENCH_EXPORT_SINGLE=0            leaves the first part out
 //   DATABASE_URL=…                   PostgreSQL (a database of its own); default PGlite in a temp dir
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +28,7 @@ import { openPlatform, seedDemoIfEmpty } from '../server/platform';
 import { iterateLedgerItems } from '../server/repositories/ledger-repository';
 import { accessToken } from './access-token';
 import { BENCH_CUSTOMER_BASE, BENCH_CUSTOMER_COUNT, ensureBenchCustomers } from './ledger-data';
+import { percentile } from './stats';
 
 const EXPORT_URL = '/api/v1/spec/export-ledgerItem';
 const SEARCH_URL = '/api/v1/spec/search-result-ledgerItem';
@@ -97,15 +105,125 @@ async function download(url: string, auth: string, body: object): Promise<number
   return bytes;
 }
 
+/** Latencies of a loop of requests, in ms: p50, p95, max and how many. */
+function latencies(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    n: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    max: round(sorted.at(-1) ?? 0),
+  };
+}
+
+/**
+ * Asks `ask` again and again, one at a time, until `until` settles: the latency of each answer.
+ * Two loops side by side: the searching user's and /healthz's.
+ */
+async function loopUntil(
+  until: Promise<unknown>,
+  ask: () => Promise<number>,
+): Promise<{ samples: number[]; failed: number }> {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const samples: number[] = [];
+  let failed = 0;
+  while (!done) {
+    const started = performance.now();
+    // A refused or timed-out answer (408 when the server did not read the request in time) is
+    // counted apart, its time with the others.
+    const status = await ask().catch(() => 0);
+    samples.push(performance.now() - started);
+    if (status !== 200) failed++;
+  }
+  return { samples, failed };
+}
+
+interface ContentionSetup {
+  base: string;
+  exportAuth: string;
+  exportCustomer: number;
+  searchAuth: string;
+  searchCustomer: number;
+}
+
+/** N exports at once while a general user searches and /healthz is asked: one row of the table. */
+async function contention(setup: ContentionSetup, parallel: number) {
+  const { base, exportAuth, exportCustomer, searchAuth, searchCustomer } = setup;
+  let page = 1;
+  const search = async () => {
+    // Pages 2–21 of 50 lines: page 1's whole answer may come from the answer cache (decision 018).
+    page = (page % 20) + 1;
+    const res = await fetch(`${base}${SEARCH_URL}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${searchAuth}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_code: searchCustomer, page: page + 1, page_size: 50 }),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const health = async () => {
+    const res = await fetch(`${base}/healthz`);
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const work: Promise<number[]> =
+    parallel === 0
+      ? new Promise((resolve) => setTimeout(() => resolve([]), 3000))
+      : Promise.all(
+          Array.from({ length: parallel }, () =>
+            // A refused (429) or broken download counts as failed.
+            download(`${base}${EXPORT_URL}`, exportAuth, {
+              customer_code: exportCustomer,
+              format: 'xlsx',
+            }).catch(() => -1),
+          ),
+        );
+  const result = await measured(async () => {
+    const [searches, healths] = await Promise.all([
+      loopUntil(work, search),
+      loopUntil(work, health),
+      work,
+    ]);
+    return { searches, healths };
+  });
+  const s = latencies(result.value.searches.samples);
+  const h = latencies(result.value.healths.samples);
+  return {
+    'exports ms': parallel === 0 ? '' : Math.round(result.ms),
+    'exports failed': parallel === 0 ? '' : (await work).filter((bytes) => bytes < 0).length,
+    'search n': s.n,
+    'search failed': result.value.searches.failed,
+    'search p50': s.p50,
+    'search p95': s.p95,
+    'search max': s.max,
+    'healthz p50': h.p50,
+    'healthz p95': h.p95,
+    'healthz max': h.max,
+    'peak RSS growth MB': Math.round(result.peakMb),
+  };
+}
+
 export async function runExportBench(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const sizes = parseSizes(process.env.BENCH_EXPORT_SIZES ?? '1k,10k,100k');
+  const parallels = (process.env.BENCH_EXPORT_PARALLEL ?? '1,4,8')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+  const mostAtOnce = String(Math.max(1, ...parallels));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-export-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     // The bench exports as staff, who have no second factor here (docs/decisions/016).
     STAFF_SECOND_FACTOR: 'optional',
+    // The contention part runs its exports at once from one account.
+    LEDGER_EXPORT_MAX_PER_USER: mostAtOnce,
+    LEDGER_EXPORT_MAX_TOTAL: mostAtOnce,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   console.log(`\nledger export — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
@@ -140,7 +258,7 @@ export async function runExportBench(): Promise<void> {
     const auth = await accessToken(app, 'staff@example.com');
 
     const rows: Record<string, Record<string, string | number>> = {};
-    for (const { size, code } of customers) {
+    for (const { size, code } of process.env.BENCH_EXPORT_SINGLE === '0' ? [] : customers) {
       const body = { customer_code: code };
       const criteria = ledgerSearchCriteriaOf(body, today);
       const read = await measured(async () => {
@@ -184,7 +302,35 @@ export async function runExportBench(): Promise<void> {
         };
       }
     }
-    console.table(rows);
+    if (Object.keys(rows).length > 0) console.table(rows);
+
+    const biggest = customers.find((c) => c.size === Math.max(...sizes));
+    if (parallels.length > 0 && biggest) {
+      // The searching user's own customer gets lines of its own, read page after page.
+      const searchCustomer = 10001;
+      await exec(
+        "delete from ledger_items where customer_code = $1 and sale_order_no like 'EXP%'",
+        [searchCustomer],
+      );
+      await exec(insertLines, [searchCustomer, 5000, today]);
+      await exec('analyze ledger_items');
+      const setup: ContentionSetup = {
+        base,
+        exportAuth: auth,
+        exportCustomer: biggest.code,
+        searchAuth: await accessToken(app, 'user@example.com'),
+        searchCustomer,
+      };
+      console.log(
+        `\nexports of ${biggest.size.toLocaleString('en-US')} lines (.xlsx) at once, while user@example.com ` +
+          'searches pages of 50 of 5,000 lines one after another and /healthz is asked in a loop (ms)',
+      );
+      const table: Record<string, Record<string, string | number>> = {};
+      table['no export (3 s)'] = await contention(setup, 0);
+      for (const n of parallels)
+        table[`${n} export${n > 1 ? 's' : ''} at once`] = await contention(setup, n);
+      console.table(table);
+    }
   } finally {
     // The app closes the platform it was built on.
     if (app) await app.close();

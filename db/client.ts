@@ -78,6 +78,14 @@ export interface Statement {
 }
 
 /**
+ * Whether `db` is the embedded database: it runs its statements on this process's thread, one at
+ * a time, so a long statement holds every other request (the PostgreSQL server runs them apart).
+ */
+export function isEmbedded(db: Database): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite;
+}
+
+/**
  * Runs one statement (text and parameters, e.g. from Drizzle's toSQL) on the driver under `db` and
  * answers the rows as the driver builds them: objects keyed by column name, or arrays. For hot
  * paths where Drizzle's row mapping costs more than the statement (docs/decisions/005); integers

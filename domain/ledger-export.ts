@@ -2,6 +2,7 @@ import type { LedgerItem } from './api/ledger';
 import { DOCUMENT_LABELS } from './api/order-documents';
 import { type CarrierTrackingTable, trackingUrl } from './carrier-tracking';
 import { fixExpectedDeliveryDate } from './expected-delivery-date';
+import { exportableText } from './export-text';
 import { todayInJapan } from './japan-time';
 
 // The Excel and CSV export of an order search (issue 20): every field of the detail panel
@@ -15,6 +16,22 @@ export const LEDGER_EXPORT_MAX_ROWS = 100_000;
 
 export const ledgerExportTooManyMessage = (max: number) =>
   `出力できるのは${max.toLocaleString('en-US')}件までです。検索条件を絞り込んでください。`;
+
+/**
+ * Exports one person and the whole server run at once unless configured otherwise
+ * (LEDGER_EXPORT_MAX_PER_USER, LEDGER_EXPORT_MAX_TOTAL; docs/decisions/024).
+ */
+export const LEDGER_EXPORT_MAX_PER_USER = 2;
+export const LEDGER_EXPORT_MAX_TOTAL = 4;
+/** Retry-After of a refused export: about the time an export of 100,000 lines takes. */
+export const LEDGER_EXPORT_RETRY_AFTER_SECONDS = 10;
+
+export const ledgerExportBusyMessage = {
+  user: (max: number) =>
+    `実行中の出力が${max}件あります。出力が終わってから、もう一度お試しください。`,
+  total: (seconds: number) =>
+    `ただいま出力が混み合っています。${seconds}秒ほど待ってから、もう一度お試しください。`,
+} as const;
 
 export type ExportCellKind = 'text' | 'date' | 'number';
 
@@ -86,12 +103,35 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
 
 /**
- * A text a spreadsheet would run as a formula (starting with = + - @, tab or CR: CSV injection)
- * gets a leading apostrophe, which spreadsheets show as text and do not run. Only text cells are
- * neutralised: numbers and dates are written by the server, never taken from ledger text.
+ * Characters a spreadsheet may pass over before it looks for a formula's first character: white
+ * space of any width (the full-width space included) and the invisible ones (zero-width space and
+ * joiners, the word joiner, the BOM, the soft hyphen, direction marks and embeddings).
+ */
+const SKIPPED_BEFORE_FORMULA =
+  /^[\s\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]+/u;
+
+/**
+ * The characters that start a formula once folded by NFKC (＝＋－＠ and the small and raised
+ * forms ﹦﹢﹣﹫⁼⁺⁻ all fold to = + - @), and the minus sign U+2212, which NFKC keeps but a
+ * spreadsheet set up for Japanese input may take for a minus.
+ */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\u2212']);
+
+/**
+ * A text a spreadsheet would run as a formula gets a leading apostrophe, which spreadsheets show
+ * as text and do not run (CSV injection). A formula is a text that starts with a tab, CR or LF, or
+ * whose first visible character is = + - @ in any width or form (full-width ＝＋－＠ too: Excel
+ * set up for Japanese input reads them as the ASCII ones), after any white space and invisible
+ * characters. Only text cells are neutralised: numbers and dates are written by the server, never
+ * taken from ledger text.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (/^[\t\r\n]/.test(value)) return `'${value}`;
+  const first = value.replace(SKIPPED_BEFORE_FORMULA, '').codePointAt(0);
+  if (first === undefined) return value;
+  return FORMULA_STARTS.has(String.fromCodePoint(first).normalize('NFKC').charAt(0))
+    ? `'${value}`
+    : value;
 }
 
 /** One CSV field: quoted when it holds a quote, comma, CR or LF (quotes doubled). */
@@ -104,12 +144,15 @@ export function csvRecord(cells: readonly string[]): string {
   return cells.map(csvField).join(',') + CSV_LINE_END;
 }
 
-/** The CSV cells of a line: text neutralised, dates YYYY-MM-DD, numbers plain. */
+/**
+ * The CSV cells of a line: text with the characters the ledger may not hold shown as 「�」 (as the
+ * .xlsx shows them, domain/export-text.ts) and neutralised, dates YYYY-MM-DD, numbers plain.
+ */
 export function csvCellsOf(line: LedgerItem, tracking: CarrierTrackingTable): string[] {
   return LEDGER_EXPORT_COLUMNS.map((column) => {
     const value = column.value(line, tracking);
     if (value === null) return '';
     if (typeof value === 'number') return String(value);
-    return column.kind === 'text' ? neutraliseFormula(value) : value;
+    return column.kind === 'text' ? neutraliseFormula(exportableText(value)) : value;
   });
 }

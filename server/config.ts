@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '../domain/app-config';
 import type { CarrierTrackingTable } from '../domain/carrier-tracking';
+import { LEDGER_EXPORT_MAX_PER_USER, LEDGER_EXPORT_MAX_TOTAL } from '../domain/ledger-export';
 import { carrierTrackingOf } from './carrier-tracking-config';
 import { trustedProxyMatcher } from './client-address';
 
@@ -46,6 +47,22 @@ export const envSchema = z.object({
   COMPANY_HOME_URL: absoluteUrl.default('https://example.com/'),
   /** JSON file extending or overriding the carrier tracking table (docs/decisions/012); unset = built-in. */
   CARRIER_TRACKING_FILE: optionalString,
+  /**
+   * Order exports running at once, per person and in this process (docs/decisions/024); one more
+   * is answered 429 with Retry-After.
+   */
+  LEDGER_EXPORT_MAX_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(LEDGER_EXPORT_MAX_PER_USER),
+  LEDGER_EXPORT_MAX_TOTAL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(LEDGER_EXPORT_MAX_TOTAL),
   /** Seed the demo data when the database is empty. */
   SEED_DEMO: booleanFlag(true),
   /**

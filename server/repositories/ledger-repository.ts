@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   and,
   asc,
@@ -14,7 +15,13 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type Database, queryRows, type Statement, type Transaction } from '../../db/client';
+import {
+  type Database,
+  isEmbedded,
+  queryRows,
+  type Statement,
+  type Transaction,
+} from '../../db/client';
 import { ledgerItems, shipmentNotificationLines } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_TYPES } from '../../domain/api/order-documents';
@@ -382,8 +389,18 @@ export async function findLedgerPage(
 // ---------------------------------------------------------------------------------------------
 // Export: every line of a search in the sort's order, by keyset pages (issue 20, docs/decisions/012)
 
-/** Lines per statement of an export. */
+/** Lines per statement of an export on PostgreSQL, which runs the statement in its own process. */
 export const EXPORT_PAGE_LINES = 2_000;
+/**
+ * Lines per statement of an export on the embedded database, whose statements run on the
+ * server's one thread: every other request waits for the page being read, so pages are small
+ * (docs/decisions/024 has the figures).
+ */
+export const EXPORT_PAGE_LINES_EMBEDDED = 500;
+
+/** Lines per statement of an export on this database. */
+export const exportPageLinesOf = (db: Database) =>
+  isEmbedded(db) ? EXPORT_PAGE_LINES_EMBEDDED : EXPORT_PAGE_LINES;
 
 /** An export row: the answer's columns and the line id, which makes the order total. */
 type KeysetRow = LedgerItem & { id: number };
@@ -447,12 +464,16 @@ export function ledgerKeysetStatement(
  * first), whatever the number of lines. Pages are separate statements: an import that runs
  * meanwhile may show in later pages (a line is never repeated or skipped unless its sort value
  * changed).
+ *
+ * On the embedded database the next page is not read ahead, and each page waits for the event
+ * loop's next turn: the requests that came in during a page queue their statements before the
+ * export's next one, instead of waiting for the whole export (docs/decisions/024).
  */
 export async function* iterateLedgerItems(
   db: Database,
   criteria: LedgerSearchCriteria,
   sort: LedgerSort,
-  pageLines = EXPORT_PAGE_LINES,
+  pageLines = exportPageLinesOf(db),
 ): AsyncGenerator<LedgerItem[]> {
   const read = async (last: KeysetRow | null): Promise<KeysetRow[]> => {
     const rows = await queryRows<DriverLedgerRow & { id: unknown }>(
@@ -466,6 +487,16 @@ export async function* iterateLedgerItems(
     }
     return rows as KeysetRow[];
   };
+  if (isEmbedded(db)) {
+    let last: KeysetRow | null = null;
+    for (;;) {
+      await nextTurn();
+      const rows = await read(last);
+      if (rows.length > 0) yield rows;
+      if (rows.length < pageLines) return;
+      last = rows[rows.length - 1]!;
+    }
+  }
   let next: Promise<KeysetRow[]> | null = read(null);
   try {
     while (next) {

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { LedgerItem } from '../../domain/api/ledger';
 import type { CarrierTrackingTable } from '../../domain/carrier-tracking';
+import { exportableText } from '../../domain/export-text';
 import {
   CSV_BOM,
   csvCellsOf,
@@ -28,6 +29,9 @@ function xlsxCellOf(column: LedgerExportColumn, line: LedgerItem, tracking: Carr
   const value = column.value(line, tracking);
   if (value === null || value === '') return null;
   if (column.kind === 'date' && typeof value === 'string') return dateCell(value);
+  // The sheet is XML 1.0: a character it cannot write would make the file unreadable, and exceljs
+  // drops the C0 controls without a trace; both are shown as 「�」 (domain/export-text.ts).
+  if (typeof value === 'string') return exportableText(value);
   return value;
 }
 
@@ -40,6 +44,41 @@ const STYLES: Record<LedgerExportColumn['kind'], Partial<ExcelJS.Style>> = {
   text: {},
 };
 const columnStyles = LEDGER_EXPORT_COLUMNS.map((column) => STYLES[column.kind]);
+
+/**
+ * Resolves when `stream` has room again, or at once when it has; also when `out` closes. The
+ * zip's streams are readable-stream's, which keep the flag only in their writable state.
+ */
+async function drained(stream: Writable, out: Readable): Promise<void> {
+  const needDrain =
+    stream.writableNeedDrain ??
+    (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
+  if (!needDrain || out.destroyed) return;
+  // The listener of the event that did not come is removed: a wait per page would otherwise leave
+  // one on `out` each time.
+  const settled = new AbortController();
+  const { signal } = settled;
+  try {
+    await Promise.race([once(stream, 'drain', { signal }), once(out, 'close', { signal })]);
+  } finally {
+    settled.abort();
+  }
+}
+
+/**
+ * Waits until the rows committed so far have moved on into the zip, not only until the file's
+ * own stream has room: exceljs hands the sheet's XML to the zip (archiver) without waiting, and
+ * the zip compresses in the background, so the file's stream is still empty when a page has been
+ * written, and every page of the export used to be read and written into the zip's buffers
+ * before the reader had a byte (all of them with a reader that reads nothing). The sheet's stream
+ * (exceljs's StreamBuf) lists the streams it writes to in `pipes`; waiting for their room carries
+ * the reader's pace back to the reading of pages.
+ */
+async function untilWritten(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
+  const pipes = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
+  for (const pipe of pipes) await drained(pipe, out);
+  await drained(out, out);
+}
 
 /**
  * An .xlsx of the lines, streamed by exceljs's WorkbookWriter (rows are committed, i.e. written
@@ -83,9 +122,7 @@ export function xlsxStream(
         });
         row.commit();
       }
-      if (out.writableNeedDrain) {
-        await Promise.race([once(out, 'drain'), once(out, 'close')]);
-      }
+      await untilWritten(sheet, out);
     }
     sheet.commit();
     await workbook.commit();

@@ -4,6 +4,8 @@ import type { CarrierTrackingTable } from '../../domain/carrier-tracking';
 import { todayInJapan } from '../../domain/japan-time';
 import {
   LEDGER_EXPORT_MAX_ROWS,
+  LEDGER_EXPORT_RETRY_AFTER_SECONDS,
+  ledgerExportBusyMessage,
   ledgerExportFileName,
   ledgerExportTooManyMessage,
 } from '../../domain/ledger-export';
@@ -13,6 +15,7 @@ import { recordAudit } from '../repositories/audit-log-repository';
 import { countLedgerItems, iterateLedgerItems } from '../repositories/ledger-repository';
 import { authorize, maySeeCustomer } from './authorization';
 import type { Caller } from './caller';
+import type { ExportSlots } from './export-slots';
 import { CSV_CONTENT_TYPE, csvStream, XLSX_CONTENT_TYPE, xlsxStream } from './ledger-export-files';
 import { TOO_MANY_ROWS_CODE } from './ledger-search-service';
 import { auditActorOf, type DatabasePort } from './ports';
@@ -26,6 +29,8 @@ export interface LedgerExportDeps extends DatabasePort {
   carrierTracking: CarrierTrackingTable;
   /** Lines one export may hold; LEDGER_EXPORT_MAX_ROWS unless a test sets fewer. */
   maxLines?: number;
+  /** The exports running in this process, per person and in all (docs/decisions/024). */
+  slots: ExportSlots;
 }
 
 export interface LedgerExportFile {
@@ -44,6 +49,37 @@ export async function exportLedgerItems(
   now = new Date(),
 ): Promise<LedgerExportFile> {
   authorize(maySeeCustomer(caller, input.customer_code));
+  // A slot before anything is read (the count is a long read too), held until the file's stream
+  // closes: finished, failed, or cancelled by the reader.
+  const release = takeSlot(deps.slots, caller);
+  try {
+    const file = await startExport(deps, caller, input, now);
+    file.body.once('close', release);
+    return file;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** A slot of the caller's, or 429 with Retry-After saying whose limit is reached. */
+function takeSlot(slots: ExportSlots, caller: Caller): () => void {
+  const slot = slots.take(caller.uid);
+  if (typeof slot === 'function') return slot;
+  const seconds = LEDGER_EXPORT_RETRY_AFTER_SECONDS;
+  const message =
+    slot === 'user'
+      ? ledgerExportBusyMessage.user(slots.limits.perUser)
+      : ledgerExportBusyMessage.total(seconds);
+  throw new HttpError(429, 'TOO_MANY_REQUESTS', message, {}, seconds);
+}
+
+async function startExport(
+  deps: LedgerExportDeps,
+  caller: Caller,
+  input: LedgerExportBody,
+  now: Date,
+): Promise<LedgerExportFile> {
   const criteria = ledgerSearchCriteriaOf(input, todayInJapan(now));
   const sort = input.sort ?? DEFAULT_LEDGER_SORT;
   const max = deps.maxLines ?? LEDGER_EXPORT_MAX_ROWS;

@@ -3,6 +3,7 @@ import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import type { Database } from '../../db/client';
 import type { LedgerImportAnswer } from '../../domain/api/ledger';
+import { firstUnwritableCharacter } from '../../domain/export-text';
 import { parseDateInput, parseLedgerStatus } from '../../domain/ledger-search';
 import { plainFileNameProblem, type SharedPathProblem } from '../../domain/shared-path';
 import { HttpError } from '../errors';
@@ -175,13 +176,28 @@ function readValue(column: CsvColumn, raw: string): { value: unknown } | { probl
           problem: `${columnTitle(column)}にはファイル名だけを書いてください（${FILE_NAME_PROBLEMS[problem]}）: "${escaped(shown(raw))}"`,
         };
       }
-      return { value: raw };
+      return writableText(column, raw);
     }
     default:
       if (raw.length > 1000)
         return { problem: `${columnTitle(column)}が長すぎます（1000文字まで）。` };
-      return { value: raw };
+      return writableText(column, raw);
   }
+}
+
+/**
+ * A text the exports can write (domain/export-text.ts): control characters other than tab and
+ * line breaks, U+FFFE, U+FFFF and half surrogate pairs are refused, named by their position in
+ * the value and their code, rather than stored and then lost or breaking the .xlsx.
+ */
+function writableText(column: CsvColumn, raw: string): { value: string } | { problem: string } {
+  const unwritable = firstUnwritableCharacter(raw);
+  if (!unwritable) return { value: raw };
+  return {
+    problem:
+      `${columnTitle(column)}の${unwritable.position}文字目に使えない文字（${unwritable.codePoint}）があります。` +
+      'タブと改行以外の制御文字、U+FFFE、U+FFFF は取り込めません。',
+  };
 }
 
 export interface ParsedLedgerCsv {

@@ -14,6 +14,7 @@ import {
 import { HttpError } from '../../server/errors';
 import { findLedgerItems, iterateLedgerItems } from '../../server/repositories/ledger-repository';
 import { resolveCaller } from '../../server/services/caller';
+import { ExportSlots } from '../../server/services/export-slots';
 import { exportLedgerItems } from '../../server/services/ledger-export-service';
 import { bearer, signIn } from './helpers/auth';
 import { createBacklogItem, createLedgerItem, insertLedgerItems } from './helpers/ledger-factory';
@@ -204,6 +205,57 @@ describe('csv', () => {
   });
 });
 
+// Text the core system wrote straight into the database, which the import would refuse: every
+// character XML 1.0 cannot write that PostgreSQL can hold (all but NUL; a lone surrogate cannot be
+// stored in UTF-8), and DEL and a C1 control, which exceljs used to drop without a trace.
+describe('text with characters XML cannot write', () => {
+  const unwritable = [
+    ...Array.from({ length: 0x1f }, (_, i) => i + 1).filter((c) => ![0x09, 0x0a, 0x0d].includes(c)),
+    0x7f,
+    0x85,
+    0x9f,
+    0xfffe,
+    0xffff,
+  ].map((c) => String.fromCharCode(c));
+  const written = (c: string) => `物件${c}名`;
+  const lines = unwritable.map((c) =>
+    createLedgerItem({
+      customer_code: 20001,
+      sale_order_date: '2026-10-01',
+      property_name: written(c),
+      contact_person: `${c}佐藤`,
+      destination_address: '住所\tタブ\r\n改行',
+    }),
+  );
+  beforeAll(async () => insertLedgerItems(t.database.db, lines));
+
+  it('the .xlsx is well-formed XML and shows each such character as 「�」', async () => {
+    const res = await exportAs('staff', { customer_code: 20001, ...IN_2026, format: 'xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-export-lines']).toBe(String(lines.length));
+    // ExcelJS reads the sheet with a strict XML parser (saxes), which refuses a document holding
+    // a character XML 1.0 does not allow.
+    const sheet = await workbookOf(res.rawPayload);
+    const cells = (header: string) =>
+      Array.from({ length: sheet.rowCount - 1 }, (_, i) =>
+        String(sheet.getRow(i + 2).getCell(col(header)).value),
+      );
+    expect(cells('物件名').sort()).toEqual(lines.map(() => '物件\ufffd名'));
+    expect(cells('担当者').sort()).toEqual(lines.map(() => '\ufffd佐藤'));
+    // Tab and line breaks are text XML writes: kept (an XML reader reads CRLF as LF).
+    expect(new Set(cells('納品先住所'))).toEqual(new Set(['住所\tタブ\n改行']));
+  });
+
+  it('the CSV shows each such character as 「�」 as the .xlsx does', async () => {
+    const res = await exportAs('staff', { customer_code: 20001, ...IN_2026, format: 'csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = res.rawPayload.toString('utf8');
+    for (const c of unwritable) expect(text).not.toContain(c);
+    expect(text.split('物件\ufffd名')).toHaveLength(lines.length + 1);
+    expect(text.split(',\ufffd佐藤,')).toHaveLength(lines.length + 1);
+  });
+});
+
 describe('refusals and the audit log', () => {
   it('another customer: 403; no token: 401', async () => {
     expect((await exportAs('user', { customer_code: 10002, format: 'csv' })).statusCode).toBe(403);
@@ -228,7 +280,12 @@ describe('refusals and the audit log', () => {
   it('over the limit: 400 TOO_MANY_RESULTS with the limit named, before anything is written', async () => {
     const caller = await resolveCaller(t.database.db, userUid);
     const body: LedgerExportBody = { customer_code: 10001, ...IN_2026, format: 'xlsx' };
-    const deps = { db: t.database.db, carrierTracking: DEFAULT_CARRIER_TRACKING, maxLines: 6 };
+    const deps = {
+      db: t.database.db,
+      carrierTracking: DEFAULT_CARRIER_TRACKING,
+      maxLines: 6,
+      slots: new ExportSlots({ perUser: 1, total: 1 }),
+    };
     const before = await t.database.db.select().from(auditLog);
     const error = await exportLedgerItems(deps, caller, body).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);

@@ -301,6 +301,29 @@ describe('a file with a bad row writes nothing', () => {
     },
   );
 
+  // Such text used to be stored, then broke the .xlsx export or vanished from it.
+  it.each([
+    ['property_name', '物件\u0001名', 'U+0001'],
+    ['destination_address', '住所\u000b1-2-3', 'U+000B'],
+    ['contact_person', '\u007f佐藤', 'U+007F'],
+    ['model_name', '型式\u0085', 'U+0085'],
+    ['item_name', 'KR\ufffe', 'U+FFFE'],
+    ['transportation', '運送\uffff', 'U+FFFF'],
+    ['invoice_file_name', '請求書\ufffe.pdf', 'U+FFFE'],
+  ] as const)(
+    '%s holding a character the exports cannot write (%j) → 400 naming the line, column and character',
+    async (column, value, code) => {
+      const lines = good();
+      const bad = [...lines];
+      bad[1] = { ...bad[1]!, [column]: value };
+      await expectRefused(ledgerCsv(bad), 3, `lines.3.${column}`, lines);
+      const res = await upload('staff', ledgerCsv(bad));
+      expect(res.json().fieldErrors).toHaveLength(1);
+      expect(res.json().fieldErrors[0].message).toContain(`（${column}）の`);
+      expect(res.json().fieldErrors[0].message).toContain(`使えない文字（${code}）`);
+    },
+  );
+
   it('plain document names (Japanese, spaces, dots inside) are imported and their documents download', async () => {
     const line = createLedgerItem({
       invoice_file_name: '請求書 2026.11.pdf',

@@ -197,3 +197,22 @@ describe('log redaction', () => {
     expect(redactUrl('/api/auth/reset-password/abc')).toBe('/api/auth/reset-password/[redacted]');
   });
 });
+
+describe('export limits', () => {
+  it('runs 2 exports per person and 4 in all by default, or as configured', () => {
+    expect(loadConfig({})).toMatchObject({
+      LEDGER_EXPORT_MAX_PER_USER: 2,
+      LEDGER_EXPORT_MAX_TOTAL: 4,
+    });
+    expect(
+      loadConfig({ LEDGER_EXPORT_MAX_PER_USER: '1', LEDGER_EXPORT_MAX_TOTAL: '12' }),
+    ).toMatchObject({ LEDGER_EXPORT_MAX_PER_USER: 1, LEDGER_EXPORT_MAX_TOTAL: 12 });
+  });
+
+  it.each(['0', '-1', 'two', '1.5'])('refuses %j as a limit, naming the variable', (value) => {
+    for (const name of ['LEDGER_EXPORT_MAX_PER_USER', 'LEDGER_EXPORT_MAX_TOTAL']) {
+      expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    }
+  });
+});

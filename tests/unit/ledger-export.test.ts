@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { DEFAULT_CARRIER_TRACKING } from '../../domain/carrier-tracking';
 import {
+  csvCellsOf,
   csvField,
   csvRecord,
   LEDGER_EXPORT_COLUMNS,
@@ -46,11 +47,67 @@ describe('CSV rules', () => {
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
     ['\rx', "'\rx"],
+    ['\nx', "'\nx"],
     ['山田様邸', '山田様邸'],
     ['a=b', 'a=b'],
+    ['1-2-3', '1-2-3'],
     ['', ''],
+    ['   ', '   '],
   ])('neutraliseFormula(%j) = %j', (value, expected) => {
     expect(neutraliseFormula(value)).toBe(expected);
+  });
+
+  // Every way the four formula characters are written: full width (what Japanese input gives),
+  // the small and raised forms, the minus sign, and each behind white space or an invisible
+  // character a spreadsheet passes over.
+  const formulaCharacters = [
+    '=',
+    '+',
+    '-',
+    '@',
+    '\uFF1D',
+    '\uFF0B',
+    '\uFF0D',
+    '\uFF20', // ＝＋－＠
+    '\uFE66',
+    '\uFE62',
+    '\uFE63',
+    '\uFE6B', // ﹦﹢﹣﹫
+    '\u207C',
+    '\u207A',
+    '\u207B',
+    '\u208C',
+    '\u208A',
+    '\u208B', // ⁼⁺⁻₌₊₋
+    '\u2212', // − minus sign
+  ];
+  const before = [
+    '',
+    ' ',
+    '  ',
+    '\u3000',
+    '\u00A0',
+    '\u200B',
+    '\uFEFF',
+    '\u2060',
+    '\u200E',
+    ' \u3000\u200B',
+  ];
+  it.each(
+    formulaCharacters.flatMap((c) =>
+      before.map((b) => [`${b}${c}HYPERLINK("http://x.example","開く")`]),
+    ),
+  )('neutralises a formula written as %j', (value) => {
+    expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+
+  it('neutralises full-width formula text in the CSV of a line', () => {
+    const cells = csvCellsOf(
+      { ...line, property_name: '＝１＋１', contact_person: '　＠SUM(A1)' },
+      DEFAULT_CARRIER_TRACKING,
+    );
+    expect(cells).toContain("'＝１＋１");
+    expect(cells).toContain("'　＠SUM(A1)");
   });
 
   it('quotes only what needs it', () => {
@@ -109,4 +166,42 @@ describe('the file streams', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen.pages).toBe(after);
   });
+});
+
+describe('an .xlsx and its reader', () => {
+  /** 200 pages of 200 different lines (as the database's pages are: they compress less than copies). */
+  async function* differentPages(seen: { pages: number }) {
+    for (let i = 0; i < 200; i++) {
+      seen.pages++;
+      yield Array.from({ length: 200 }, (_, k) => ({
+        ...line,
+        sale_order_no: `SO-${i}-${k}`,
+        quantity: (i * 200 + k) % 997,
+      }));
+    }
+  }
+
+  // The memory of an export is what it reads ahead of its reader: exceljs hands the sheet to the
+  // zip without waiting, and the whole search used to be read and held before a slow reader had
+  // read a byte.
+  it('reads only a few pages ahead of a reader that reads nothing, and every page once it reads', async () => {
+    const seen = { pages: 0 };
+    const file = xlsxStream(differentPages(seen), DEFAULT_CARRIER_TRACKING);
+    file.pause();
+    // Turns of the event loop for the zip's compression (in libuv's threads) to fill its buffers:
+    // without waiting for its reader the writer reads all 200 pages in the first.
+    for (let i = 0; i < 200; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.pages).toBeLessThanOrEqual(10);
+    let bytes = 0;
+    file.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    const ended = new Promise((resolve) => file.once('end', resolve));
+    file.resume();
+    await ended;
+    expect(seen.pages).toBe(200);
+    expect(bytes).toBeGreaterThan(1_000_000);
+    // Each wait for the reader removed its listeners when it ended.
+    expect(file.listenerCount('close')).toBeLessThan(3);
+  }, 60_000);
 });

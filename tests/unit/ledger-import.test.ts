@@ -195,3 +195,60 @@ describe('document file names', () => {
     expect(lines.at(-1)!.delivery_file_name).toBe('納品書 1.pdf');
   });
 });
+
+describe('characters the exports cannot write', () => {
+  const TEXT_COLUMNS = (Object.keys(LEDGER_CSV_COLUMNS) as (keyof typeof LEDGER_CSV_COLUMNS)[])
+    .filter((c) => ['text', 'fileName'].includes(LEDGER_CSV_COLUMNS[c].kind))
+    .filter((c) => c !== 'sale_order_no');
+  const field = (value: string) =>
+    /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const textRow = (column: string, value: string) =>
+    header.map((c) => field(c === column ? value : values[c]!)).join(',');
+
+  // The classes XML 1.0 has no way to write, and the other controls exceljs would drop unseen.
+  it.each([
+    ['U+0001', 'a\u0001b.pdf'],
+    ['U+0008', 'a\u0008b.pdf'],
+    ['U+000B', 'a\u000bb.pdf'],
+    ['U+000C', 'a\u000cb.pdf'],
+    ['U+001F', 'a\u001fb.pdf'],
+    ['U+007F', 'a\u007fb.pdf'],
+    ['U+0085', 'a\u0085b.pdf'],
+    ['U+009F', 'a\u009fb.pdf'],
+    ['U+FFFE', 'a\ufffeb.pdf'],
+    ['U+FFFF', 'a\uffffb.pdf'],
+  ])(
+    '%s in any text column is refused, naming the line, the column and where it is',
+    async (code, value) => {
+      for (const column of TEXT_COLUMNS) {
+        const text = [header.join(','), row(), textRow(column, value)].join('\n');
+        const problems = await problemsOf(text);
+        expect(
+          problems.map((p) => [p.line, p.column]),
+          column,
+        ).toEqual([[3, column]]);
+        if (LEDGER_CSV_COLUMNS[column].kind === 'text') {
+          expect(problems[0]!.message).toBe(
+            `3行目: ${LEDGER_CSV_COLUMNS[column].label}（${column}）の2文字目に使えない文字（${code}）があります。` +
+              'タブと改行以外の制御文字、U+FFFE、U+FFFF は取り込めません。',
+          );
+        }
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: checking that none is shown raw
+        expect(problems[0]!.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/);
+      }
+    },
+  );
+
+  it('counts the position in characters as a person does (a character outside the BMP is one)', async () => {
+    const text = [header.join(','), textRow('property_name', '𠮷野家\ufffe')].join('\n');
+    const [problem] = await problemsOf(text);
+    expect(problem!.message).toContain('物件名（property_name）の4文字目に使えない文字（U+FFFE）');
+  });
+
+  it('tabs, line breaks, C1-free symbols and characters outside the BMP are imported as written', async () => {
+    const kept = '山田様邸\t新築\r\n工事 𠮷 ① ～ ￥ \u00a0end';
+    const text = [header.join(','), textRow('property_name', kept)].join('\n');
+    const { lines } = await parseLedgerCsv(text);
+    expect(lines[0]!.property_name).toBe(kept);
+  });
+});

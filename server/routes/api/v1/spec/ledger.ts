@@ -9,6 +9,7 @@ import {
 } from '../../../../../domain/api/ledger';
 import { apiErrorSchema } from '../../../../../domain/api-error';
 import { authorize, mayImportLedger } from '../../../../services/authorization';
+import { ExportSlots } from '../../../../services/export-slots';
 import {
   exportLedgerItems,
   type LedgerExportDeps,
@@ -64,7 +65,14 @@ export async function ledgerRoutes(app: FastifyInstance) {
     },
   );
 
-  const exportDeps: LedgerExportDeps = { db: app.db, carrierTracking: app.config.carrierTracking };
+  const exportDeps: LedgerExportDeps = {
+    db: app.db,
+    carrierTracking: app.config.carrierTracking,
+    slots: new ExportSlots({
+      perUser: app.config.LEDGER_EXPORT_MAX_PER_USER,
+      total: app.config.LEDGER_EXPORT_MAX_TOTAL,
+    }),
+  };
   api.post(
     '/export-ledgerItem',
     {
@@ -76,16 +84,23 @@ export async function ledgerRoutes(app: FastifyInstance) {
           '検索と同じ本文（条件・並び順・得意先）に format（xlsx または csv）を加えて送ると、条件に合う全明細' +
           '（全ページ、並び順どおり）をファイルで返します（Content-Disposition の filename* に' +
           '「注文一覧_<得意先コード>_<日本時間の YYYYMMDD>」）。page / page_size は使いません。' +
-          '100,000 件を超える検索は出力前に 400 TOO_MANY_RESULTS。CSV は BOM 付き UTF-8・CRLF で、' +
-          "= + - @ タブ CR で始まる文字列は先頭に ' を付けます。",
+          '100,000 件を超える検索は出力前に 400 TOO_MANY_RESULTS。' +
+          '同時に実行できる出力は1人2件・全体4件まで（設定で変更可）で、超えると 429 TOO_MANY_REQUESTS と Retry-After。CSV は BOM 付き UTF-8・CRLF で、' +
+          '= + - @（全角の ＝＋－＠ などの字形も、前の空白や見えない文字を除いて）やタブ・CR・LF で' +
+          "始まる文字列は先頭に ' を付けます。",
         body: ledgerExportBodySchema,
         // 200 is the file itself (a stream, not serialized), described above; only the errors are
         // JSON and have a schema.
-        response: errors,
+        response: { ...errors, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const file = await exportLedgerItems(exportDeps, callerOf(request), request.body);
+      // A reader that goes away before the file is sent: the stream is ended, which stops its
+      // reading and frees the export's slot.
+      reply.raw.once('close', () => {
+        if (!file.body.readableEnded) file.body.destroy();
+      });
       return (reply as FastifyReply)
         .type(file.contentType)
         .header('content-disposition', attachmentDisposition(file.fileName))

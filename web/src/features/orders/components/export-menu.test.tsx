@@ -146,6 +146,27 @@ describe('the export of the orders screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Excel出力' })).toBeNull());
   });
 
+  it.each([
+    ['its own exports', '実行中の出力が2件あります。出力が終わってから、もう一度お試しください。'],
+    [
+      "the server's",
+      'ただいま出力が混み合っています。10秒ほど待ってから、もう一度お試しください。',
+    ],
+  ])(
+    "shows the server's message when the export is refused while %s run (429)",
+    async (_, message) => {
+      fakeServer.on(EXPORT, () =>
+        json(429, { statusCode: 429, code: 'TOO_MANY_REQUESTS', message }),
+      );
+      const { user } = renderWithProviders(<OrdersPage />, { session: USER, path: '/orders' });
+      await screen.findByText('全検索結果 150 件');
+      await chooseExport(user, 'CSV');
+      const dialog = await screen.findByRole('dialog', { name: 'Excel出力' });
+      expect(within(dialog).getByRole('alert').textContent).toBe(message);
+      expect(saved).toHaveLength(0);
+    },
+  );
+
   it('opens the download-failure dialog with the support contact on any other failure', async () => {
     fakeServer.on(EXPORT, () =>
       json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),

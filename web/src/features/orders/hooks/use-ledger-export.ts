@@ -4,7 +4,7 @@ import { isHttpError } from '../../../lib/http';
 import { saveFile } from '../../../lib/save-file';
 import { exportLedgerItems } from '../api/export-ledger-items';
 import type { OrderSearch } from '../api/search-ledger-items';
-import { exportFallbackName, exportTooManyText } from '../utils/order-messages';
+import { exportBusyText, exportFallbackName, exportTooManyText } from '../utils/order-messages';
 
 /** The server's refusal of a search over the export's limit (400 TOO_MANY_RESULTS). */
 const TOO_MANY_CODE = 'TOO_MANY_RESULTS';
@@ -19,7 +19,8 @@ function serverMessage(body: unknown): string | null {
 /**
  * The Excel / CSV export of the orders screen (issue 20): every line of the search shown (all its
  * pages, its filters, sort and customer), saved under the server's file name. One export at a
- * time; the screen stays usable meanwhile. A search over the limit says so in the server's words;
+ * time; the screen stays usable meanwhile. A search over the limit, or an export refused while
+ * too many run, says so in the server's words;
  * any other failure opens the download-failure dialog (docs/product.md §8 Orders).
  */
 export function useLedgerExport(search: OrderSearch | null, userId: number) {
@@ -37,9 +38,18 @@ export function useLedgerExport(search: OrderSearch | null, userId: number) {
         const file = await exportLedgerItems(search, userId, format);
         saveFile(file.blob, file.fileName ?? exportFallbackName(format));
       } catch (error) {
+        // Over the export's lines, or too many exports running (429: the person's own or the
+        // server's, docs/decisions/024): the server's words say which and what to do.
+        const tooMany =
+          (isHttpError(error, 400) && error.code === TOO_MANY_CODE) || isHttpError(error, 429);
         setProblem(
-          isHttpError(error, 400) && error.code === TOO_MANY_CODE
-            ? { kind: 'tooMany', message: serverMessage(error.body) ?? exportTooManyText() }
+          tooMany
+            ? {
+                kind: 'tooMany',
+                message:
+                  serverMessage(error.body) ??
+                  (error.status === 429 ? exportBusyText() : exportTooManyText()),
+              }
             : { kind: 'error' },
         );
       } finally {

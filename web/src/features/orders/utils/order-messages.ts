@@ -1,4 +1,9 @@
-import { LEDGER_EXPORT_MAX_ROWS, ledgerExportTooManyMessage } from '@domain/ledger-export';
+import {
+  LEDGER_EXPORT_MAX_ROWS,
+  LEDGER_EXPORT_RETRY_AFTER_SECONDS,
+  ledgerExportBusyMessage,
+  ledgerExportTooManyMessage,
+} from '@domain/ledger-export';
 import { formatNumber } from './format';
 
 // Texts of the orders screens. The spec's quoted meanings (docs/product.md §8 Orders) are kept word for word
@@ -46,5 +51,8 @@ export const EXPORT_RUNNING_LABEL = `${EXPORT_LABEL}中…`;
 export const EXPORT_FORMAT_LABELS = { xlsx: 'Excel（.xlsx）', csv: 'CSV' } as const;
 /** The server's refusal of a search over the export's limit, should its answer carry no message. */
 export const exportTooManyText = () => ledgerExportTooManyMessage(LEDGER_EXPORT_MAX_ROWS);
+/** An export refused while too many run (429), when the answer has no message of its own. */
+export const exportBusyText = () =>
+  ledgerExportBusyMessage.total(LEDGER_EXPORT_RETRY_AFTER_SECONDS);
 /** The file's name when the server's answer names none (it always does). */
 export const exportFallbackName = (format: 'xlsx' | 'csv') => `注文一覧.${format}`;
