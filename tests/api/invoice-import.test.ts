@@ -1,0 +1,392 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, invoices } from '../../db/schema';
+import { bearer, signIn } from './helpers/auth';
+import {
+  createInvoice,
+  type InvoiceCsvRow,
+  invoiceCsv,
+  REGISTRATION_NO,
+} from './helpers/invoice-factory';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const URL = '/api/v1/spec/import-invoices';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: { ledgerLinesPerCustomer: 0 },
+    env: { RATE_LIMIT_IP_PER_MINUTE: '100000', RATE_LIMIT_MAIL_PER_MINUTE: '100000' },
+  });
+  for (const who of ['staff', 'admin', 'user']) {
+    tokens[who] = (await signIn(t.app, `${who}@example.com`)).token;
+  }
+});
+afterAll(async () => t?.close());
+
+const upload = (who: string, csv: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: URL,
+    payload: csv,
+    headers: { ...bearer(tokens[who]!), 'content-type': 'text/csv; charset=utf-8' },
+  });
+
+const invoiceCount = async () => (await t.database.db.select({ n: count() }).from(invoices))[0]!.n;
+const auditCount = async () =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'invoice.import'))
+  )[0]!.n;
+
+/** The stored invoices of some rows, in invoice-number order. */
+const stored = async (rows: readonly InvoiceCsvRow[]) =>
+  t.database.db
+    .select()
+    .from(invoices)
+    .where(
+      inArray(
+        invoices.invoice_no,
+        rows.map((r) => r.invoice_no),
+      ),
+    )
+    .orderBy(invoices.invoice_no);
+
+describe('importing an invoice CSV', () => {
+  const rows = [
+    createInvoice(),
+    createInvoice({ customer_code: '20001', closing_date: '', delivery_nos: '' }),
+    // A credit note (赤伝): every figure negative; −12,345 × 10 % = −1,234.5, rounded down.
+    createInvoice({
+      amount_excl_tax_10: '-12345',
+      tax_10: '-1235',
+      amount_excl_tax_8: '0',
+      tax_8: '0',
+      total_amount: '-13580',
+      file_name: '赤伝 2026年10月分 (返品).pdf',
+      delivery_nos: 'DN-RET-1',
+    }),
+  ];
+
+  it('inserts new invoices and answers the counts; the stored invoices are the file', async () => {
+    const before = await invoiceCount();
+    const res = await upload('staff', invoiceCsv(rows, { bom: true }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ total: 3, inserted: 3, updated: 0, unchanged: 0 });
+    expect(await invoiceCount()).toBe(before + 3);
+    const [first, second, credit] = await stored(rows);
+    expect(first).toMatchObject({
+      invoice_no: rows[0]!.invoice_no,
+      customer_code: 10001,
+      invoice_date: '2026-10-31',
+      closing_date: '2026-10-31',
+      amount_excl_tax_10: 128000,
+      tax_10: 12800,
+      amount_excl_tax_8: 5400,
+      tax_8: 432,
+      total_amount: 146632,
+      registration_no: REGISTRATION_NO,
+      file_name: rows[0]!.file_name,
+      delivery_nos: rows[0]!.delivery_nos.split('|'),
+    });
+    expect(second).toMatchObject({ customer_code: 20001, closing_date: null, delivery_nos: [] });
+    expect(credit).toMatchObject({
+      total_amount: -13580,
+      tax_10: -1235,
+      file_name: '赤伝 2026年10月分 (返品).pdf',
+      delivery_nos: ['DN-RET-1'],
+    });
+  });
+
+  it('importing the same file again changes nothing, updated_at included', async () => {
+    const before = await stored(rows);
+    const res = await upload('staff', invoiceCsv(rows));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ total: 3, inserted: 0, updated: 0, unchanged: 3 });
+    expect(await stored(rows)).toEqual(before);
+  });
+
+  it('a changed invoice is updated under its id (only it gets a new updated_at); a new one is added', async () => {
+    const before = await stored(rows);
+    const changed = [
+      { ...rows[0]!, invoice_date: '2026-11-01', delivery_nos: 'DN-X-1' },
+      rows[1]!,
+      rows[2]!,
+      createInvoice(),
+    ];
+    const res = await upload('staff', invoiceCsv(changed));
+    expect(res.json()).toEqual({ total: 4, inserted: 1, updated: 1, unchanged: 2 });
+    const after = await stored(rows);
+    expect(after[0]).toMatchObject({
+      id: before[0]!.id,
+      invoice_date: '2026-11-01',
+      delivery_nos: ['DN-X-1'],
+    });
+    expect(after[0]!.updated_at.getTime()).toBeGreaterThan(before[0]!.updated_at.getTime());
+    expect(after.slice(1)).toEqual(before.slice(1));
+  });
+
+  it('records each import in the audit log with its counts and the file digest', async () => {
+    const [last] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'invoice.import'))
+      .orderBy(auditLog.id)
+      .limit(1)
+      .offset((await auditCount()) - 1);
+    expect(last!.actor_mail).toBe('staff@example.com');
+    expect(last!.after).toMatchObject({
+      total: 4,
+      inserted: 1,
+      updated: 1,
+      unchanged: 2,
+      source: 'api',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+  });
+
+  it.each([
+    // 12,346 × 10 % = 1,234.6: down 1,234, up and nearest 1,235
+    ['rounded down', '12346', '1234'],
+    ['rounded up and to the nearest yen', '12346', '1235'],
+    // 1,001 × 10 % = 100.1: down and nearest 100, up 101
+    ['rounded up where the nearest is down', '1001', '101'],
+  ])('accepts a tax %s', async (_name, base, tax) => {
+    const row = createInvoice({
+      amount_excl_tax_10: base,
+      tax_10: tax,
+      amount_excl_tax_8: '0',
+      tax_8: '0',
+      total_amount: String(Number(base) + Number(tax)),
+    });
+    const res = await upload('staff', invoiceCsv([row]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored([row]))[0]).toMatchObject({ tax_10: Number(tax) });
+  });
+});
+
+describe('a file with a bad row writes nothing and names the line and column', () => {
+  async function expectRefused(csv: string, line: number, field: string, label: string) {
+    const before = await invoiceCount();
+    const audits = await auditCount();
+    const res = await upload('staff', csv);
+    expect(res.statusCode, res.body).toBe(400);
+    const error = res.json();
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.message).toContain('何も取り込んでいません');
+    expect(error.fieldErrors.map((e: { field: string }) => e.field)).toContain(field);
+    const problem = error.fieldErrors.find((e: { field: string }) => e.field === field);
+    expect(problem.message).toContain(`${line}行目`);
+    expect(problem.message).toContain(label);
+    expect(res.body).not.toMatch(/\bat \w+ \(|insert into|select /i);
+    expect(await invoiceCount()).toBe(before);
+    expect(await auditCount()).toBe(audits);
+  }
+
+  const spoilt: [string, Partial<InvoiceCsvRow>, string, string][] = [
+    [
+      'a 登録番号 with a wrong check digit',
+      { registration_no: 'T8000012050002' },
+      'registration_no',
+      'チェックデジット',
+    ],
+    [
+      'a 登録番号 without its T',
+      { registration_no: '7000012050002' },
+      'registration_no',
+      '「T」と13桁',
+    ],
+    [
+      'a 登録番号 of 12 digits',
+      { registration_no: 'T700001205000' },
+      'registration_no',
+      '「T」と13桁',
+    ],
+    ['an empty 登録番号', { registration_no: '' }, 'registration_no', '空です'],
+    [
+      'an amount with decimals',
+      { amount_excl_tax_10: '128000.0' },
+      'amount_excl_tax_10',
+      '円単位の整数',
+    ],
+    [
+      'an amount with a thousands separator',
+      { amount_excl_tax_8: '5,400' },
+      'amount_excl_tax_8',
+      '円単位の整数',
+    ],
+    ['an amount with a yen sign', { total_amount: '¥146632' }, 'total_amount', '円単位の整数'],
+    ['an amount beyond any invoice', { tax_8: '99999999999999999' }, 'tax_8', '範囲外'],
+    ['an empty amount', { tax_10: '' }, 'tax_10', '空です'],
+    [
+      'a 10 % tax that is no rounding of its base',
+      { tax_10: '12801', total_amount: '146633' },
+      'tax_10',
+      '10%',
+    ],
+    [
+      'an 8 % tax that is no rounding of its base',
+      { tax_8: '431', total_amount: '146631' },
+      'tax_8',
+      '8%',
+    ],
+    ['a tax at the wrong rate', { tax_8: '540', total_amount: '146740' }, 'tax_8', '8%'],
+    ['a total that is not the sum', { total_amount: '146633' }, 'total_amount', '合計 146,632円'],
+    ['a 取引年月日 that is no real date', { invoice_date: '2026-02-30' }, 'invoice_date', '日付'],
+    ['a 取引年月日 in another format', { invoice_date: '令和8年10月31日' }, 'invoice_date', '日付'],
+    ['an empty 取引年月日', { invoice_date: '' }, 'invoice_date', '空です'],
+    ['a 締日 that is no real date', { closing_date: '2026-13-01' }, 'closing_date', '日付'],
+    ['a file name with a folder', { file_name: 'Spec/請求書.pdf' }, 'file_name', 'ファイル名だけ'],
+    [
+      'a file name climbing out',
+      { file_name: '../20001/請求書.pdf' },
+      'file_name',
+      'ファイル名だけ',
+    ],
+    ['a file name of two dots', { file_name: '..' }, 'file_name', 'ファイル名だけ'],
+    [
+      'a file name with a backslash',
+      { file_name: '..\\請求書.pdf' },
+      'file_name',
+      'ファイル名だけ',
+    ],
+    ['an empty file name', { file_name: '' }, 'file_name', '空です'],
+    [
+      'a customer that is not registered',
+      { customer_code: '55555' },
+      'customer_code',
+      '登録されていません',
+    ],
+    ['a customer code that is not a number', { customer_code: 'C10001' }, 'customer_code', '整数'],
+    [
+      'an empty delivery number between bars',
+      { delivery_nos: 'DN-1||DN-2' },
+      'delivery_nos',
+      '空の番号',
+    ],
+    ['a delivery number twice', { delivery_nos: 'DN-1|DN-1' }, 'delivery_nos', '重複'],
+    ['an empty invoice number', { invoice_no: '' }, 'invoice_no', '空です'],
+    [
+      'an invoice number over 50 characters',
+      { invoice_no: 'X'.repeat(51) },
+      'invoice_no',
+      '50文字',
+    ],
+  ];
+  it.each(spoilt)(
+    '%s in the 2nd data row → 400 naming line 3',
+    async (_name, spoil, column, label) => {
+      const csv = invoiceCsv([createInvoice(), createInvoice(spoil)]);
+      await expectRefused(csv, 3, `lines.3.${column}`, label);
+    },
+  );
+
+  it('the same invoice number twice in one file → 400 naming both lines', async () => {
+    const first = createInvoice();
+    const csv = invoiceCsv([
+      first,
+      createInvoice(),
+      { ...first, tax_8: '433', total_amount: '146633' },
+    ]);
+    await expectRefused(csv, 4, 'lines.4.invoice_no', '2行目と同じ');
+  });
+
+  it('lists every bad line, not only the first', async () => {
+    const csv = invoiceCsv([
+      createInvoice({ registration_no: 'T1234567890123' }),
+      createInvoice(),
+      createInvoice({ total_amount: '0' }),
+      createInvoice({ customer_code: '55555' }),
+    ]);
+    const res = await upload('staff', csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.map((e: { field: string }) => e.field)).toEqual([
+      'lines.2.registration_no',
+      'lines.4.total_amount',
+    ]);
+  });
+
+  it('a header without a column → 400 naming line 1 and the column', async () => {
+    const csv = invoiceCsv([createInvoice()]).replace(',registration_no,', ',reg_no,');
+    const before = await invoiceCount();
+    const res = await upload('staff', csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['lines.1', 'lines.1.registration_no']),
+    );
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('a row with a missing column → 400 naming its line', async () => {
+    const lines = invoiceCsv([createInvoice(), createInvoice()]).split('\r\n');
+    lines[2] = lines[2]!.slice(0, lines[2]!.lastIndexOf(','));
+    await expectRefused(lines.join('\r\n'), 3, 'lines.3', '列の数');
+  });
+
+  it('a file that is not UTF-8 → 400 naming the first such line', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: Buffer.concat([
+        Buffer.from(invoiceCsv([createInvoice()]), 'utf8'),
+        // 請求書 in Shift_JIS
+        Buffer.from([0x90, 0xbf, 0x8b, 0x81, 0x8f, 0x91, 0x0d, 0x0a]),
+      ]),
+      headers: { ...bearer(tokens.staff!), 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors[0]).toMatchObject({ field: 'lines.3' });
+    expect(res.json().message).toContain('UTF-8');
+  });
+
+  it('an empty body → 400 naming line 1; a header alone imports nothing', async () => {
+    const empty = await upload('staff', '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors[0].field).toBe('lines.1');
+    const headerOnly = await upload('staff', invoiceCsv([]));
+    expect(headerOnly.statusCode, headerOnly.body).toBe(200);
+    expect(headerOnly.json()).toEqual({ total: 0, inserted: 0, updated: 0, unchanged: 0 });
+  });
+});
+
+describe('who may import invoices', () => {
+  it('a general user or a corporate administrator gets 403 and nothing is written', async () => {
+    const before = await invoiceCount();
+    for (const who of ['user', 'admin']) {
+      const res = await upload(who, invoiceCsv([createInvoice()]));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('without a token → 401; a JSON body → 415 or 400, nothing written', async () => {
+    const before = await invoiceCount();
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: invoiceCsv([createInvoice()]),
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: { invoice_no: 'X' },
+      headers: bearer(tokens.staff!),
+    });
+    expect([400, 415]).toContain(json.statusCode);
+    expect(json.json().message).toBeTruthy();
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('a file above 20 MB → 413 in the error shape', async () => {
+    const res = await upload('staff', 'x'.repeat(20 * 1024 * 1024 + 1));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBeTruthy();
+  });
+});
