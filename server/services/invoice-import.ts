@@ -313,11 +313,8 @@ export interface ParsedInvoiceCsv {
   lineNumbers: number[];
 }
 
-/**
- * Reads an invoice CSV (UTF-8, BOM allowed, header row required, columns in any order). Throws
- * InvoiceImportError listing every bad row by line and column; returns only when every row is good.
- */
-export function parseInvoiceCsv(source: string | Buffer): ParsedInvoiceCsv {
+/** The good rows of an invoice CSV and the problems of the bad ones; a wrong header throws. */
+function readInvoiceCsv(source: string | Buffer): ParsedInvoiceCsv & { problems: ProblemList } {
   const text = typeof source === 'string' ? source : source.toString('utf8');
   const [header, ...records] = csvRecords(text);
   const position = readHeader(header);
@@ -364,6 +361,15 @@ export function parseInvoiceCsv(source: string | Buffer): ParsedInvoiceCsv {
     rows.push(invoice);
     lineNumbers.push(lineNo);
   }
+  return { rows, lineNumbers, problems };
+}
+
+/**
+ * Reads an invoice CSV (UTF-8, BOM allowed, header row required, columns in any order). Throws
+ * InvoiceImportError listing every bad row by line and column; returns only when every row is good.
+ */
+export function parseInvoiceCsv(source: string | Buffer): ParsedInvoiceCsv {
+  const { rows, lineNumbers, problems } = readInvoiceCsv(source);
   problems.throwIfAny();
   return { rows, lineNumbers };
 }
@@ -390,10 +396,11 @@ export async function importInvoiceCsv(
   actor: InvoiceImportActor,
 ): Promise<InvoiceImportAnswer> {
   const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
-  const { rows, lineNumbers } = parseInvoiceCsv(bytes);
+  const { rows, lineNumbers, problems } = readInvoiceCsv(bytes);
   return db.transaction(async (tx) => {
     // Imports run one at a time, so two files writing the same invoices cannot deadlock.
     await lockInvoiceImports(tx);
+    // Bad rows and rows of unknown customers are listed together, in line order.
     const known = await existingCustomerCodes(tx, [...new Set(rows.map((r) => r.customer_code))]);
     const unknown = new ProblemList();
     rows.forEach((row, i) => {
@@ -405,7 +412,7 @@ export async function importInvoiceCsv(
         `${lineNo}行目: ${columnTitle('customer_code')}が登録されていません: ${row.customer_code}`,
       );
     });
-    unknown.throwIfAny();
+    throwIfAnyProblem(problems, unknown);
 
     let inserted = 0;
     let updated = 0;
@@ -439,6 +446,17 @@ export async function importInvoiceCsv(
     });
     return answer;
   });
+}
+
+/** Throws the problems of the lists as one InvoiceImportError, in line order. */
+function throwIfAnyProblem(...lists: ProblemList[]): void {
+  const all = lists.flatMap((list) => list.problems).sort((a, b) => a.line - b.line);
+  if (all.length === 0) return;
+  const more = lists.reduce((n, list) => n + list.more, 0);
+  throw new InvoiceImportError(
+    all.slice(0, MAX_LISTED_PROBLEMS),
+    more + Math.max(0, all.length - MAX_LISTED_PROBLEMS),
+  );
 }
 
 /** POST /api/v1/spec/import-invoices: staff only; a bad file answers 400 naming its lines. */

@@ -295,7 +295,7 @@ describe('a file with a bad row writes nothing and names the line and column', (
     await expectRefused(csv, 4, 'lines.4.invoice_no', '2行目と同じ');
   });
 
-  it('lists every bad line, not only the first', async () => {
+  it('lists every bad line, not only the first, rows of unknown customers among them in line order', async () => {
     const csv = invoiceCsv([
       createInvoice({ registration_no: 'T1234567890123' }),
       createInvoice(),
@@ -307,6 +307,7 @@ describe('a file with a bad row writes nothing and names the line and column', (
     expect(res.json().fieldErrors.map((e: { field: string }) => e.field)).toEqual([
       'lines.2.registration_no',
       'lines.4.total_amount',
+      'lines.5.customer_code',
     ]);
   });
 
