@@ -5,6 +5,7 @@ import { banners, ledgerItems, notices, users } from '../../db/schema';
 import { apiErrorSchema } from '../../domain/api-error';
 import { createOtherCorporationAdmin, createUser } from './helpers/accounts';
 import { apiKey, bearer, signIn } from './helpers/auth';
+import { createInvoice, invoiceCsv } from './helpers/invoice-factory';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { DATA_TABLES, tableDigests } from './helpers/table-digests';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -185,6 +186,15 @@ const MATRIX: Record<string, Entry> = {
     scope: 'customer',
     request: (target) => ({
       payload: ledgerCsv([createLedgerItem({ customer_code: CUSTOMER[target] })]),
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    }),
+    expected: (a) => status(a === 'staff', a),
+  },
+  // The invoice register's import (docs/decisions/027): staff only, whoever the invoices are for.
+  'POST /api/v1/spec/import-invoices': {
+    scope: 'customer',
+    request: (target) => ({
+      payload: invoiceCsv([createInvoice({ customer_code: String(CUSTOMER[target]) })]),
       headers: { 'content-type': 'text/csv; charset=utf-8' },
     }),
     expected: (a) => status(a === 'staff', a),
