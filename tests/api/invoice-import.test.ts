@@ -1,6 +1,8 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices } from '../../db/schema';
+import { apiErrorSchema } from '../../domain/api-error';
 import { bearer, signIn } from './helpers/auth';
 import {
   createInvoice,
@@ -390,4 +392,67 @@ describe('who may import invoices', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBeTruthy();
   });
+});
+
+describe('fuzzed invoice rows', () => {
+  // Rows whose every value is either a good one or one of many near misses and arbitrary strings:
+  // the import answers 200 or a 400 in the error shape naming a line, writes a file whole or not
+  // at all, and never stores figures that disagree.
+  const mostlyGood = (good: string, extra: fc.Arbitrary<string>[] = []) =>
+    fc.oneof(
+      { arbitrary: fc.constant(good), weight: 40 },
+      { arbitrary: fc.string({ maxLength: 20 }), weight: 1 },
+      {
+        arbitrary: fc.constantFrom('', ' ', '-0', '1e3', '0x10', '９', '"', '\\', '..', '\u0000'),
+        weight: 1,
+      },
+      ...extra.map((arbitrary) => ({ arbitrary, weight: 1 })),
+    );
+  const amount = fc.integer({ min: -2_000_000, max: 2_000_000 }).map(String);
+  const row = fc.record({
+    invoice_no: mostlyGood('', [fc.uuid()]),
+    customer_code: mostlyGood('10001', [fc.constantFrom('20001', '30001', '55555', '0')]),
+    invoice_date: mostlyGood('2026-10-31', [
+      fc.constantFrom('2026-02-29', '2024-02-29', '2026/1/1'),
+    ]),
+    closing_date: mostlyGood('', [fc.constantFrom('2026-10-31', '2026-10-32')]),
+    amount_excl_tax_10: mostlyGood('1001', [amount]),
+    tax_10: mostlyGood('100', [fc.constantFrom('101', '99'), amount]),
+    amount_excl_tax_8: mostlyGood('0', [amount]),
+    tax_8: mostlyGood('0', [amount]),
+    total_amount: mostlyGood('1101', [fc.constantFrom('1102', '1100'), amount]),
+    registration_no: mostlyGood(REGISTRATION_NO, [fc.stringMatching(/^T\d{13}$/)]),
+    file_name: mostlyGood('請求書.pdf', [fc.string({ maxLength: 300 })]),
+    delivery_nos: mostlyGood('', [
+      fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }).map((a) => a.join('|')),
+    ]),
+  });
+
+  it('any rows: 200 or a 400 naming a line; a refused file writes nothing; stored figures agree', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 4 }), async (rows) => {
+        const named = rows.map((r) => ({
+          ...r,
+          invoice_no: r.invoice_no === '' ? createInvoice().invoice_no : r.invoice_no,
+        }));
+        const before = await invoiceCount();
+        const res = await upload('staff', invoiceCsv(named));
+        if (res.statusCode === 200) {
+          const answer = res.json();
+          expect(answer.inserted + answer.updated + answer.unchanged).toBe(answer.total);
+          return;
+        }
+        expect(res.statusCode, res.body).toBe(400);
+        const error = apiErrorSchema.parse(res.json());
+        expect(error.fieldErrors?.[0]?.field).toMatch(/^lines\.\d+/);
+        expect(res.body).not.toMatch(/\bat \S+ \(|insert into|node_modules/i);
+        expect(await invoiceCount()).toBe(before);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
+    const disagreeing = await t.database.db.execute(
+      sql`select count(*)::int as n from invoices where total_amount <> amount_excl_tax_10 + tax_10 + amount_excl_tax_8 + tax_8 or registration_no !~ '^T[0-9]{13}$'`,
+    );
+    expect((disagreeing as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  }, 300_000);
 });
