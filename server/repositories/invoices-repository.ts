@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { invoices } from '../../db/schema';
+import type { Invoice } from '../../domain/api/invoices';
 
 /** One invoice as the import writes it (the columns of the CSV, read). */
 export interface InvoiceRow {
@@ -67,4 +68,52 @@ const INVOICE_IMPORT_LOCK_KEY = 7_310_027;
 /** Waits for any other invoice import to end; held until the transaction ends. */
 export async function lockInvoiceImports(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_IMPORT_LOCK_KEY})`);
+}
+
+export interface InvoiceFilter {
+  customerCode: number;
+  dateFrom?: string;
+  dateTo?: string;
+  amountMin?: number;
+  amountMax?: number;
+}
+
+/** One page of a customer's invoices, newest 取引年月日 first, and how many match. */
+export async function searchInvoices(
+  db: Pick<Database, 'select'>,
+  filter: InvoiceFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: Invoice[]; total: number }> {
+  const where = and(
+    eq(invoices.customer_code, filter.customerCode),
+    filter.dateFrom ? gte(invoices.invoice_date, filter.dateFrom) : undefined,
+    filter.dateTo ? lte(invoices.invoice_date, filter.dateTo) : undefined,
+    filter.amountMin !== undefined ? gte(invoices.total_amount, filter.amountMin) : undefined,
+    filter.amountMax !== undefined ? lte(invoices.total_amount, filter.amountMax) : undefined,
+  );
+  const [items, counted] = await Promise.all([
+    db
+      .select({
+        id: invoices.id,
+        invoice_no: invoices.invoice_no,
+        customer_code: invoices.customer_code,
+        invoice_date: invoices.invoice_date,
+        closing_date: invoices.closing_date,
+        amount_excl_tax_10: invoices.amount_excl_tax_10,
+        tax_10: invoices.tax_10,
+        amount_excl_tax_8: invoices.amount_excl_tax_8,
+        tax_8: invoices.tax_8,
+        total_amount: invoices.total_amount,
+        registration_no: invoices.registration_no,
+        file_name: invoices.file_name,
+        delivery_nos: invoices.delivery_nos,
+      })
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.invoice_date), desc(invoices.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return { items, total: counted[0]?.n ?? 0 };
 }

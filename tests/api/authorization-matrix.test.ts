@@ -199,6 +199,12 @@ const MATRIX: Record<string, Entry> = {
     }),
     expected: (a) => status(a === 'staff', a),
   },
+  // Reading the invoice register: the order lines' rule (holds the customer, staff any).
+  'GET /api/v1/invoices': {
+    scope: 'customer',
+    request: (target) => ({ query: { customer_code: String(CUSTOMER[target]) } }),
+    expected: (a, target) => status(holds(a, target), a),
+  },
   // --- the audit view (issue 22, docs/decisions/017): staff any customer; an administrator a
   // customer of their corporation (otherAdmin's corporation 2001 has none of the targets);
   // general users never. What each sees is tested in audit.test.ts.

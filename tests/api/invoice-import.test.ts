@@ -456,3 +456,117 @@ describe('fuzzed invoice rows', () => {
     expect((disagreeing as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   }, 300_000);
 });
+
+describe('reading the invoice register (GET /api/v1/invoices)', () => {
+  // Invoices of customer 10002, which the other describes' imports do not name.
+  const mine = [
+    createInvoice({
+      customer_code: '10002',
+      invoice_date: '2026-09-30',
+      amount_excl_tax_10: '10000',
+      tax_10: '1000',
+      amount_excl_tax_8: '0',
+      tax_8: '0',
+      total_amount: '11000',
+    }),
+    createInvoice({
+      customer_code: '10002',
+      invoice_date: '2026-10-31',
+      amount_excl_tax_10: '50000',
+      tax_10: '5000',
+      amount_excl_tax_8: '0',
+      tax_8: '0',
+      total_amount: '55000',
+    }),
+    createInvoice({
+      customer_code: '10002',
+      invoice_date: '2026-11-30',
+      amount_excl_tax_10: '-20000',
+      tax_10: '-2000',
+      amount_excl_tax_8: '0',
+      tax_8: '0',
+      total_amount: '-22000',
+    }),
+  ];
+  const read = (who: string, query: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/invoices', query, headers: bearer(tokens[who]!) });
+  const numbers = (res: Awaited<ReturnType<typeof read>>) =>
+    res.json().items.map((i: { invoice_no: string }) => i.invoice_no);
+
+  beforeAll(async () => {
+    const res = await upload('staff', invoiceCsv(mine));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("lists a customer's invoices newest first with their figures", async () => {
+    const res = await read('staff', { customer_code: '10002' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(numbers(res)).toEqual([mine[2]!.invoice_no, mine[1]!.invoice_no, mine[0]!.invoice_no]);
+    expect(res.json()).toMatchObject({ total: 3, page: 1, page_size: 100 });
+    expect(res.json().items[0]).toMatchObject({
+      total_amount: -22000,
+      registration_no: REGISTRATION_NO,
+      delivery_nos: mine[2]!.delivery_nos.split('|'),
+    });
+  });
+
+  it('filters by a 取引年月日 range and a 取引金額 range, alone or combined', async () => {
+    expect(
+      numbers(
+        await read('staff', {
+          customer_code: '10002',
+          date_from: '2026-10-01',
+          date_to: '2026-10-31',
+        }),
+      ),
+    ).toEqual([mine[1]!.invoice_no]);
+    expect(numbers(await read('staff', { customer_code: '10002', amount_min: '0' }))).toEqual([
+      mine[1]!.invoice_no,
+      mine[0]!.invoice_no,
+    ]);
+    expect(
+      numbers(
+        await read('staff', {
+          customer_code: '10002',
+          amount_max: '11000',
+          date_from: '2026-10-01',
+        }),
+      ),
+    ).toEqual([mine[2]!.invoice_no]);
+    expect(
+      numbers(
+        await read('staff', {
+          customer_code: '10002',
+          amount_min: '11000',
+          amount_max: '11000',
+          date_from: '',
+          date_to: '',
+        }),
+      ),
+    ).toEqual([mine[0]!.invoice_no]);
+  });
+
+  it('refuses reversed ranges and bad values with a Japanese message', async () => {
+    for (const query of [
+      { date_from: '2026-11-01', date_to: '2026-10-01' },
+      { amount_min: '100', amount_max: '10' },
+      { date_from: '2026-02-30' },
+      { amount_min: '10.5' },
+    ] as Record<string, string>[]) {
+      const res = await read('staff', { customer_code: '10002', ...query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(JSON.stringify(res.json().fieldErrors)).toMatch(/[ぁ-んァ-ン一-龯]/);
+    }
+  });
+
+  it('a general user reads the invoices of a customer they hold, not of another customer', async () => {
+    const own = await read('user', { customer_code: '10001' });
+    expect(own.statusCode).toBe(200);
+    expect(
+      own.json().items.every((i: { customer_code: number }) => i.customer_code === 10001),
+    ).toBe(true);
+    const other = await read('user', { customer_code: '10002' });
+    expect(other.statusCode).toBe(403);
+  });
+});

@@ -11,6 +11,7 @@ import {
 import { accountRoutes } from './account/index';
 import { auditRoutes } from './audit/index';
 import { bannerRoutes } from './banner/index';
+import { invoiceReadRoutes } from './invoices/index';
 import { noticeRoutes } from './notice/index';
 import { sharedFilesApiRoutes } from './shared-file/index';
 import { invoiceRoutes } from './spec/invoices';
@@ -75,6 +76,7 @@ export async function apiV1Routes(app: FastifyInstance) {
   await app.register(specLookupRoutes, { prefix: '/spec' });
   await app.register(ledgerRoutes, { prefix: '/spec' });
   await app.register(invoiceRoutes, { prefix: '/spec' });
+  await app.register(invoiceReadRoutes, { prefix: '/invoices' });
   await app.register(noticeRoutes, { prefix: '/notice' });
   await app.register(bannerRoutes, { prefix: '/banner' });
   await app.register(sharedFilesApiRoutes);
