@@ -6,7 +6,7 @@ import {
 
 describe('登録番号 rule (domain/registration-number.ts)', () => {
   it.each([
-    // 国税庁, トヨタ自動車, ソニーグループ: published 法人番号.
+    // Published 法人番号 (国税庁's first) as 登録番号.
     ['T7000012050002'],
     ['T1180301018771'],
     ['T5010401067252'],
