@@ -510,3 +510,49 @@ export const secondFactorBackupCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.mail, t.code_hash] })],
 );
+
+/**
+ * The invoice register (請求書), imported from the maker's core system (docs/decisions/027): one
+ * row per invoice number, the figures the qualified invoice carries. The archived versions of its
+ * PDF and their downloads will reference `id`, which never changes when a re-import updates the
+ * row. Indexed for the 電子帳簿保存法 search keys: 取引年月日 (invoice_date) and 取引金額
+ * (total_amount) as ranges, each within one 取引先 (customer_code) and across all of them.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    invoice_no: text('invoice_no').notNull(),
+    customer_code: integer('customer_code')
+      .notNull()
+      .references(() => customers.customer_code),
+    /** 取引年月日. */
+    invoice_date: date('invoice_date', { mode: 'string' }).notNull(),
+    /** 締日, when the invoice closes a period. */
+    closing_date: date('closing_date', { mode: 'string' }),
+    amount_excl_tax_10: bigint('amount_excl_tax_10', { mode: 'number' }).notNull(),
+    tax_10: bigint('tax_10', { mode: 'number' }).notNull(),
+    amount_excl_tax_8: bigint('amount_excl_tax_8', { mode: 'number' }).notNull(),
+    tax_8: bigint('tax_8', { mode: 'number' }).notNull(),
+    /** 取引金額 (税込): the sum of the four figures above, negative for a credit note. */
+    total_amount: bigint('total_amount', { mode: 'number' }).notNull(),
+    /** The issuer's 登録番号: "T" and 13 digits (domain/registration-number.ts). */
+    registration_no: text('registration_no').notNull(),
+    /** The PDF's plain name in the customer's Spec folder. */
+    file_name: text('file_name').notNull(),
+    /** The delivery numbers (ledger_items.delivery_no) the invoice covers, in file order. */
+    delivery_nos: text('delivery_nos').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('invoices_invoice_no_idx').on(t.invoice_no),
+    index('invoices_customer_date_idx').on(t.customer_code, t.invoice_date, t.id),
+    index('invoices_customer_amount_idx').on(t.customer_code, t.total_amount, t.id),
+    index('invoices_date_idx').on(t.invoice_date, t.id),
+    index('invoices_amount_idx').on(t.total_amount, t.id),
+    check(
+      'invoices_total_check',
+      sql`${t.total_amount} = ${t.amount_excl_tax_10} + ${t.tax_10} + ${t.amount_excl_tax_8} + ${t.tax_8}`,
+    ),
+  ],
+);

@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS = {
   'shared-file.download': '共有ファイルダウンロード',
   'ledger.export': '注文明細の出力',
   'ledger.import': '注文明細の取り込み',
+  'invoice.import': '請求書の取り込み',
   'audit.export': '操作履歴の出力',
   'user.create': 'ユーザー追加',
   'user.restore': 'ユーザー再追加',

@@ -83,6 +83,11 @@ export function mayImportLedger(caller: Caller): Decision {
   return allowedIf(caller.isStaff);
 }
 
+/** The invoice register's import (docs/decisions/027): staff only, like the ledger's. */
+export function mayImportInvoices(caller: Caller): Decision {
+  return allowedIf(caller.isStaff);
+}
+
 /** Naming a customer's folder (decision 004): staff only. */
 export function mayRegisterFolderName(caller: Caller): Decision {
   return allowedIf(caller.isStaff);

@@ -5,6 +5,7 @@ import { banners, ledgerItems, notices, users } from '../../db/schema';
 import { apiErrorSchema } from '../../domain/api-error';
 import { createOtherCorporationAdmin, createUser } from './helpers/accounts';
 import { apiKey, bearer, signIn } from './helpers/auth';
+import { createInvoice, invoiceCsv } from './helpers/invoice-factory';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { DATA_TABLES, tableDigests } from './helpers/table-digests';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -188,6 +189,21 @@ const MATRIX: Record<string, Entry> = {
       headers: { 'content-type': 'text/csv; charset=utf-8' },
     }),
     expected: (a) => status(a === 'staff', a),
+  },
+  // The invoice register's import (docs/decisions/027): staff only, whoever the invoices are for.
+  'POST /api/v1/spec/import-invoices': {
+    scope: 'customer',
+    request: (target) => ({
+      payload: invoiceCsv([createInvoice({ customer_code: String(CUSTOMER[target]) })]),
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    }),
+    expected: (a) => status(a === 'staff', a),
+  },
+  // Reading the invoice register: the order lines' rule (holds the customer, staff any).
+  'GET /api/v1/invoices': {
+    scope: 'customer',
+    request: (target) => ({ query: { customer_code: String(CUSTOMER[target]) } }),
+    expected: (a, target) => status(holds(a, target), a),
   },
   // --- the audit view (issue 22, docs/decisions/017): staff any customer; an administrator a
   // customer of their corporation (otherAdmin's corporation 2001 has none of the targets);

@@ -10,6 +10,7 @@ import {
   mayEditTopContent,
   mayFilterAuditByCustomer,
   mayGiveUserType,
+  mayImportInvoices,
   mayImportLedger,
   mayListUsersOf,
   mayLookUpCorporation,
@@ -132,6 +133,7 @@ describe('mayLookUpCorporation and mayLookUpCustomer', () => {
 describe('staff-only operations and the top content', () => {
   const rules = {
     'import the ledger': mayImportLedger,
+    'import invoices': mayImportInvoices,
     'register a folder name': mayRegisterFolderName,
     'edit notices and banners': mayEditTopContent,
     'read notices and banners': mayReadTopContent,
@@ -141,6 +143,10 @@ describe('staff-only operations and the top content', () => {
     ['import the ledger', 'admin', 'forbidden'],
     ['import the ledger', 'user', 'forbidden'],
     ['import the ledger', 'type3', 'forbidden'],
+    ['import invoices', 'staff', 'allowed'],
+    ['import invoices', 'admin', 'forbidden'],
+    ['import invoices', 'user', 'forbidden'],
+    ['import invoices', 'other', 'forbidden'],
     ['register a folder name', 'staff', 'allowed'],
     ['register a folder name', 'admin', 'forbidden'],
     ['edit notices and banners', 'staff', 'allowed'],

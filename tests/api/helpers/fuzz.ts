@@ -46,6 +46,7 @@ function problemsOf(res: Awaited<ReturnType<TestApp['app']['inject']>>): string 
 export const FUZZ_GROUPS = {
   ordersAndFiles: (url: string) =>
     url.startsWith('/api/v1/spec/') ||
+    url.startsWith('/api/v1/invoices') ||
     url.startsWith('/api/v1/shared-file/') ||
     url.startsWith('/api/storage/'),
   usersAndTop: (url: string) =>

@@ -10,6 +10,7 @@ export const DATA_TABLES = [
   'notices',
   'banners',
   'ledger_items',
+  'invoices',
   'audit_log',
   'auth_user',
   'auth_account',

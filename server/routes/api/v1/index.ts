@@ -11,8 +11,10 @@ import {
 import { accountRoutes } from './account/index';
 import { auditRoutes } from './audit/index';
 import { bannerRoutes } from './banner/index';
+import { invoiceReadRoutes } from './invoices/index';
 import { noticeRoutes } from './notice/index';
 import { sharedFilesApiRoutes } from './shared-file/index';
+import { invoiceRoutes } from './spec/invoices';
 import { ledgerRoutes } from './spec/ledger';
 import { specLookupRoutes } from './spec/lookups';
 import { topRoutes } from './top/index';
@@ -73,6 +75,8 @@ export async function apiV1Routes(app: FastifyInstance) {
   await app.register(userSecondFactorRoutes, { prefix: '/user' });
   await app.register(specLookupRoutes, { prefix: '/spec' });
   await app.register(ledgerRoutes, { prefix: '/spec' });
+  await app.register(invoiceRoutes, { prefix: '/spec' });
+  await app.register(invoiceReadRoutes, { prefix: '/invoices' });
   await app.register(noticeRoutes, { prefix: '/notice' });
   await app.register(bannerRoutes, { prefix: '/banner' });
   await app.register(sharedFilesApiRoutes);
