@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows, type Statement, type Transaction } from '../../db/client';
-import { ledgerItems, shipmentNotificationLines } from '../../db/schema';
+import { ledgerItems, orderNoFoldedSql, shipmentNotificationLines } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_TYPES } from '../../domain/api/order-documents';
 import { LEDGER_STATUS } from '../../domain/constants';
@@ -23,6 +23,7 @@ import {
   type LedgerSearchCriteria,
   type LedgerSort,
   type LedgerSortField,
+  orderNoOfKeyword,
   searchFolded,
 } from '../../domain/ledger-search';
 
@@ -32,6 +33,10 @@ import {
 //   + status                            ledger_items_customer_status_order_date_idx
 //   + item number (range or prefix)     ledger_items_customer_item_name_idx (customer_code, item_name COLLATE "C")
 //   + keywords (LIKE on search_text)    ledger_items_search_text_trgm_idx (pg_trgm GIN), or a filter
+//   + order number (prefix), and a      ledger_items_customer_{sale_order,delivery,shipping_label}_no_idx
+//     keyword that reads as a number    (customer_code, folded number COLLATE "C"), one BitmapOr
+//   shipped / expected delivery window  ledger_items_customer_shipped_date_idx,
+//                                       ledger_items_customer_expected_delivery_date_idx
 // The default order (order date, newest first) is the first index read backwards, so a page of
 // a customer with a hundred thousand lines sorts only the lines of its last day (by id); every
 // other sort has its own (customer_code, column) index (migration 0006). The total of a search on
@@ -86,6 +91,10 @@ interface SearchShape {
   productName: boolean;
   propertyName: boolean;
   keywords: number;
+  /** Per keyword: whether it is also looked for as the start of an order number. */
+  keywordNumbers: boolean[];
+  orderNo: boolean;
+  dateField: LedgerSearchCriteria['dateField'];
   keywordMatch: LedgerSearchCriteria['keywordMatch'];
   /** Only a shipment notification's lines, whatever their order date. */
   notification: boolean;
@@ -101,6 +110,9 @@ function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
     productName: criteria.productName !== null,
     propertyName: criteria.propertyName !== null,
     keywords: criteria.keywords.length,
+    keywordNumbers: criteria.keywords.map((k) => orderNoOfKeyword(k) !== null),
+    orderNo: criteria.orderNo !== null,
+    dateField: criteria.dateField,
     keywordMatch: criteria.keywordMatch,
     notification: Boolean(criteria.notificationId),
   };
@@ -123,8 +135,11 @@ function valuesOf(criteria: LedgerSearchCriteria): Record<string, unknown> {
   const itemNo = criteria.itemNo;
   if (itemNo?.kind === 'prefix') values.itemPrefix = `${escapeLike(itemNo.prefix)}%`;
   if (itemNo?.kind === 'range') Object.assign(values, { itemFrom: itemNo.from, itemTo: itemNo.to });
+  if (criteria.orderNo !== null) values.orderNo = `${escapeLike(criteria.orderNo)}%`;
   criteria.keywords.forEach((keyword, i) => {
     values[`keyword${i}`] = contained(keyword);
+    const orderNo = orderNoOfKeyword(keyword);
+    if (orderNo !== null) values[`keywordNo${i}`] = `${escapeLike(orderNo)}%`;
   });
   return values;
 }
@@ -144,6 +159,20 @@ const foldedName = (folded: PgColumn, column: PgColumn) =>
 // (domain/ledger-search.ts matchesItemNo); the index is built on the same expression.
 const itemNameC = sql`(${ledgerItems.item_name} collate "C")`;
 
+/** The start of a line's 受注番号, 納品番号 or 送り状番号 LIKE a prefix pattern. */
+const orderNoStartsWith = (pattern: Placeholder): SQL =>
+  or(
+    sql`${orderNoFoldedSql(ledgerItems.sale_order_no)} like ${pattern}`,
+    sql`${orderNoFoldedSql(ledgerItems.delivery_no)} like ${pattern}`,
+    sql`${orderNoFoldedSql(ledgerItems.shipping_label_number)} like ${pattern}`,
+  )!;
+
+const dateColumns = {
+  sale_order_date: ledgerItems.sale_order_date,
+  shipped_date: ledgerItems.shipped_date,
+  expected_delivery_date: ledgerItems.expected_delivery_date,
+} satisfies Record<LedgerSearchCriteria['dateField'], PgColumn>;
+
 /** The WHERE clause of a search shape, with placeholders for valuesOf. */
 function ledgerSearchWhere(shape: SearchShape): SQL {
   const conditions: (SQL | undefined)[] = [eq(ledgerItems.customer_code, p('customerCode'))];
@@ -153,11 +182,11 @@ function ledgerSearchWhere(shape: SearchShape): SQL {
       sql`${ledgerItems.id} in (select ${shipmentNotificationLines.ledger_item_id} from ${shipmentNotificationLines} where ${shipmentNotificationLines.notification_id} = ${p('notificationId')})`,
     );
   } else {
-    conditions.push(
-      gte(ledgerItems.sale_order_date, p('from')),
-      lte(ledgerItems.sale_order_date, p('to')),
-    );
+    // A line without the chosen date (a backlog line's shipped date) is outside any window.
+    const date = dateColumns[shape.dateField];
+    conditions.push(gte(date, p('from')), lte(date, p('to')));
   }
+  if (shape.orderNo) conditions.push(orderNoStartsWith(p('orderNo')));
   if (shape.status) conditions.push(eq(ledgerItems.status, p('status')));
   if (shape.itemNo === 'prefix') conditions.push(sql`${itemNameC} like ${p('itemPrefix')}`);
   if (shape.itemFrom) conditions.push(sql`${itemNameC} >= ${p('itemFrom')}`);
@@ -179,9 +208,10 @@ function ledgerSearchWhere(shape: SearchShape): SQL {
     );
   }
   if (shape.keywords > 0) {
-    const each = Array.from({ length: shape.keywords }, (_, i) =>
-      containedIn(ledgerItems.search_text, p(`keyword${i}`)),
-    );
+    const each = Array.from({ length: shape.keywords }, (_, i) => {
+      const text = containedIn(ledgerItems.search_text, p(`keyword${i}`));
+      return shape.keywordNumbers[i] ? or(text, orderNoStartsWith(p(`keywordNo${i}`)))! : text;
+    });
     conditions.push(shape.keywordMatch === 'and' ? and(...each) : or(...each));
   }
   return and(...conditions)!;
