@@ -56,6 +56,9 @@ interface SearchBody {
   item_no_end: string | null;
   search_type_flag: number;
   from_date: string | null;
+  to_date: string | null;
+  date_field: string;
+  order_no: string | null;
   sort: { field: string; direction: string };
 }
 
@@ -591,6 +594,45 @@ describe('the orders page', () => {
     );
     expect(pageInput()).toBe('3');
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('shipped');
+  });
+
+  it('searches by a 受注番号 and by a range of 納品予定日, and keeps both in the address', {
+    timeout: 30_000,
+  }, async () => {
+    ledger = [ledgerItem()];
+    const { router, user } = renderWithProviders(<OrdersPage />, {
+      session: USER,
+      path: '/orders',
+    });
+    await screen.findByText('全検索結果 0 件');
+    expect(lastSearch()).toMatchObject({ date_field: 'sale_order_date', order_no: null });
+
+    const form = await openFilters(user);
+    await user.type(
+      within(form).getByRole('textbox', { name: '受注番号・納品番号・送り状番号' }),
+      'SO2611-000754',
+    );
+    await user.click(within(form).getByRole('radio', { name: '納品予定日' }));
+    // The pickers are named after the chosen date.
+    expect(
+      within(form).getByRole('button', { name: /^納品予定日（開始）(?!をクリア)/ }),
+    ).toBeTruthy();
+    await user.click(within(form).getByRole('radio', { name: 'すべて' }));
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+
+    await waitFor(() =>
+      expect(lastSearch()).toMatchObject({
+        order_no: 'SO2611-000754',
+        date_field: 'expected_delivery_date',
+        status: 'all',
+      }),
+    );
+    const address = new URLSearchParams(router.state.location.search);
+    expect(address.get('no')).toBe('SO2611-000754');
+    expect(address.get('date')).toBe('expected_delivery_date');
+    const conditions = screen.getByLabelText('検索条件');
+    expect(within(conditions).getByText('番号 SO2611-000754')).toBeTruthy();
+    expect(within(conditions).getByText(/^納品予定日 \d{4}\/\d{2}\/\d{2}〜$/)).toBeTruthy();
   });
 
   it('asks the server once per search: the new conditions, not the ones shown before', {
