@@ -230,6 +230,14 @@ export const ledgerItems = pgTable(
       t.customer_code,
       t.expected_delivery_date,
     ),
+    index('ledger_items_customer_expected_delivery_date_desc_idx').on(
+      t.customer_code,
+      t.expected_delivery_date.desc().nullsLast(),
+    ),
+    index('ledger_items_customer_sale_order_no_idx').on(
+      t.customer_code,
+      sql`(${t.sale_order_no} collate "C")`,
+    ),
     index('ledger_items_customer_status_newest_idx').on(
       t.customer_code,
       t.status,

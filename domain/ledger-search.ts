@@ -219,7 +219,7 @@ export function ledgerDateWindow(
 // ---------------------------------------------------------------------------------------------
 // Sorting and paging (server-side paging is an optional addition, docs/product.md §12)
 
-/** The sortable columns: the desktop table's arrows, the phone sort select, and the order date. */
+/** The sortable columns: the desktop table's arrows and the phone sort select. */
 export const LEDGER_SORT_FIELDS = [
   'status',
   'shipped_date',
@@ -229,6 +229,8 @@ export const LEDGER_SORT_FIELDS = [
   'model_name',
   'quantity',
   'sale_order_date',
+  'sale_order_no',
+  'expected_delivery_date',
 ] as const;
 export type LedgerSortField = (typeof LEDGER_SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';

@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database, queryRows, type Statement, type Transaction } from '../../db/client';
 import { ledgerItems, orderNoFoldedSql, shipmentNotificationLines } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
@@ -167,6 +167,20 @@ const orderNoStartsWith = (pattern: Placeholder): SQL =>
     sql`${orderNoFoldedSql(ledgerItems.shipping_label_number)} like ${pattern}`,
   )!;
 
+/**
+ * The lines of the customer whose number starts with a keyword, as a set the keyword's OR tests
+ * each line against: the subquery reads the three number indexes once (a hashed subplan), where
+ * the same test written on each line would fold three numbers of every line the keyword's other
+ * arm reads (a count over a large customer went from 18 ms to 290 ms).
+ */
+const numbered = alias(ledgerItems, 'numbered');
+const hasNumberStartingWith = (pattern: Placeholder): SQL =>
+  sql`${ledgerItems.id} in (select ${numbered.id} from ${ledgerItems} as ${sql.identifier('numbered')} where ${numbered.customer_code} = ${p('customerCode')} and (${or(
+    sql`${orderNoFoldedSql(numbered.sale_order_no)} like ${pattern}`,
+    sql`${orderNoFoldedSql(numbered.delivery_no)} like ${pattern}`,
+    sql`${orderNoFoldedSql(numbered.shipping_label_number)} like ${pattern}`,
+  )}))`;
+
 const dateColumns = {
   sale_order_date: ledgerItems.sale_order_date,
   shipped_date: ledgerItems.shipped_date,
@@ -210,7 +224,7 @@ function ledgerSearchWhere(shape: SearchShape): SQL {
   if (shape.keywords > 0) {
     const each = Array.from({ length: shape.keywords }, (_, i) => {
       const text = containedIn(ledgerItems.search_text, p(`keyword${i}`));
-      return shape.keywordNumbers[i] ? or(text, orderNoStartsWith(p(`keywordNo${i}`)))! : text;
+      return shape.keywordNumbers[i] ? or(text, hasNumberStartingWith(p(`keywordNo${i}`)))! : text;
     });
     conditions.push(shape.keywordMatch === 'and' ? and(...each) : or(...each));
   }
@@ -226,6 +240,8 @@ const sortColumns: Record<LedgerSortField, PgColumn> = {
   model_name: ledgerItems.model_name,
   quantity: ledgerItems.quantity,
   sale_order_date: ledgerItems.sale_order_date,
+  sale_order_no: ledgerItems.sale_order_no,
+  expected_delivery_date: ledgerItems.expected_delivery_date,
 };
 
 const textSortFields = new Set<LedgerSortField>([
@@ -233,7 +249,11 @@ const textSortFields = new Set<LedgerSortField>([
   'destination_name1',
   'item_name',
   'model_name',
+  'sale_order_no',
 ]);
+
+/** Dates a line may lack (a backlog line's shipped date): empty ones last in both directions. */
+const optionalDateFields = new Set<LedgerSortField>(['shipped_date', 'expected_delivery_date']);
 
 /**
  * ORDER BY the chosen column, then newest order date and the line id, so that the order is total
@@ -257,7 +277,7 @@ function ledgerOrderBy(sort: LedgerSort): SQL[] {
       ? [asc(column), sql`${ledgerItems.sale_order_date} desc nulls last`, desc(ledgerItems.id)]
       : [desc(column), ...newestFirst];
   }
-  if (sort.field === 'shipped_date') {
+  if (optionalDateFields.has(sort.field)) {
     return [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, ...newestFirst];
   }
   const key = textSortFields.has(sort.field) ? sql`(${column} collate "C")` : sql`${column}`;
@@ -440,8 +460,8 @@ function keysetAfter(sort: LedgerSort, last: KeysetRow): SQL {
   }
   const column = sortColumns[sort.field];
   const value = last[sort.field];
-  if (sort.field === 'shipped_date') {
-    // Empty shipped dates come last in both directions.
+  if (optionalDateFields.has(sort.field)) {
+    // Empty dates come last in both directions.
     if (value === null) return sql`${column} is null and ${older}`;
     const v = sql`${value}::date`;
     const beyond = ascending ? sql`${column} > ${v}` : sql`${column} < ${v}`;

@@ -597,6 +597,8 @@ describe('paging and sorting (optional fields beyond the spec)', () => {
       'item_name',
       'model_name',
       'sale_order_date',
+      'sale_order_no',
+      'expected_delivery_date',
     ]) {
       const asc = (await by(field, 'asc')).map((i) => i[field as keyof LedgerItem] as string);
       expect(asc, field).toEqual([...asc].sort());

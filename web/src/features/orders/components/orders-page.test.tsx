@@ -684,6 +684,36 @@ describe('the orders page', () => {
     await sorted({ field: 'sale_order_date', direction: 'desc' }, null);
   });
 
+  it("shows each row's 受注番号, 受注日 and 納品予定日, each a column header that sorts", async () => {
+    ledger = [
+      ledgerItem({
+        sale_order_no: 'SO2611-000754',
+        sale_order_date: '2026-11-02',
+        expected_delivery_date: '1900-12-05',
+      }),
+    ];
+    const { user } = renderWithProviders(<OrdersPage />, {
+      session: USER,
+      path: '/orders?status=all',
+    });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const row = bodyRows()[0]!;
+    expect(within(row).getByText('SO2611-000754')).toBeTruthy();
+    expect(within(row).getByText('2026/11/02')).toBeTruthy();
+    // The core system's 1900 placeholder reads as 2025, as in the detail.
+    expect(within(row).getByText('2025/12/05')).toBeTruthy();
+    for (const [label, field] of [
+      ['受注番号', 'sale_order_no'],
+      ['受注日', 'sale_order_date'],
+      ['納品予定日', 'expected_delivery_date'],
+    ] as const) {
+      await user.click(within(table()).getByRole('button', { name: label }));
+      await waitFor(() => expect(lastSearch().sort).toEqual({ field, direction: 'asc' }));
+      const header = within(table()).getByRole('button', { name: label }).closest('th')!;
+      expect(header.getAttribute('aria-sort')).toBe('ascending');
+    }
+  });
+
   it('shows the last page when the address asks for a page past the end', async () => {
     ledger = Array.from({ length: 150 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
     const { router } = renderWithProviders(<OrdersPage />, {
@@ -793,6 +823,32 @@ describe('the orders page on a phone', () => {
     const sort = screen.getByRole('combobox', { name: '並び替え' }) as HTMLSelectElement;
     expect(sort.selectedOptions[0]?.textContent).toBe('数量（降順）');
     expect([...sort.options].filter((o) => !o.disabled)).toHaveLength(9);
+  });
+
+  it('a card shows the item number, the quantity and the expected delivery date; a backlog card names no shipped date', async () => {
+    ledger = [
+      ledgerItem({ quantity: 1200, expected_delivery_date: '2026-04-12' }),
+      ledgerItem({
+        status: LEDGER_STATUS.backlog,
+        shipped_date: null,
+        quantity: 40,
+        item_name: 'KR-1030-SV',
+        expected_delivery_date: '2026-12-01',
+      }),
+    ];
+    renderWithProviders(<OrdersPage />, { session: USER, path: '/orders?status=all' });
+    await screen.findByText('全検索結果 2 件');
+    const [shipped, backlog] = within(screen.getByRole('list', { name: '注文明細' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(shipped!).getByText('出荷日 2026/04/10')).toBeTruthy();
+    expect(within(shipped!).getByText('納品予定日 2026/04/12')).toBeTruthy();
+    expect(within(shipped!).getByText('SR-200-BK')).toBeTruthy();
+    expect(within(shipped!).getByText('1,200個')).toBeTruthy();
+    expect(within(backlog!).getByText('納品予定日 2026/12/01')).toBeTruthy();
+    expect(within(backlog!).getByText('KR-1030-SV')).toBeTruthy();
+    expect(within(backlog!).getByText('40個')).toBeTruthy();
+    expect(within(backlog!).queryByText(/出荷日/)).toBeNull();
   });
 
   it('shows cards, sorts by the eight sorts of the select and goes back to the default order', async () => {

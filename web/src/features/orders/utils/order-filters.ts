@@ -91,6 +91,8 @@ export const SORT_FIELD_LABELS: Record<LedgerSortField, string> = {
   model_name: '型式',
   quantity: '数量',
   sale_order_date: '受注日',
+  sale_order_no: '受注番号',
+  expected_delivery_date: '納品予定日',
 };
 
 /** "出荷日（昇順）": a sort as the phone's select names it. */
