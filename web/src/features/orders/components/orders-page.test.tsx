@@ -725,44 +725,82 @@ describe('the orders page', () => {
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
   });
 
-  it('shows the load-failure toast when a search fails, then waits 10 s before the next search', {
+  it('advises a shorter period when the server said the result was too large, then waits 10 s before the next search', {
     timeout: 40_000,
   }, async () => {
     fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', () =>
-      json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
+      json(400, {
+        statusCode: 400,
+        code: 'TOO_MANY_RESULTS',
+        message: '検索結果の件数が多すぎるため、データを取得できませんでした。',
+      }),
     );
     const { user } = await renderOrders();
-    expect(
-      await screen.findByText(
-        'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。',
-      ),
-    ).toBeTruthy();
+    const advice =
+      'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。';
+    const toasts = () => screen.queryAllByRole('alert').filter((t) => t.textContent === advice);
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect((await screen.findByLabelText('検索の失敗')).textContent).toContain(advice);
     const failedAt = Date.now();
     await user.click(screen.getByRole('button', { name: '絞り込み' }));
-    const search = await screen.findByRole('button', { name: '検索' });
+    const form = await screen.findByRole('form', { name: '絞り込み条件' });
+    const search = within(form).getByRole('button', { name: '検索' });
     expect((search as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('検索に失敗したため、10秒後に再度検索できます。')).toBeTruthy();
+    expect(within(form).getByText('検索に失敗したため、10秒後に再度検索できます。')).toBeTruthy();
     // The panel says why; the toast, which would cover its buttons, is gone.
-    await waitFor(
-      () =>
-        expect(
-          screen.queryByText(
-            'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。',
-          ),
-        ).toBeNull(),
-      { timeout: 1_000 },
-    );
+    await waitFor(() => expect(toasts()).toHaveLength(0), { timeout: 1_000 });
     const calls = fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').length;
 
     await waitFor(() => expect((search as HTMLButtonElement).disabled).toBe(false), {
       timeout: 15_000,
     });
     expect(Date.now() - failedAt).toBeGreaterThanOrEqual(9_000);
-    expect(screen.queryByText('検索に失敗したため、10秒後に再度検索できます。')).toBeNull();
+    expect(within(form).queryByText('検索に失敗したため、10秒後に再度検索できます。')).toBeNull();
     await user.click(search);
     await waitFor(() =>
       expect(fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').length).toBe(calls + 1),
     );
+  });
+});
+
+describe('a search that fails', () => {
+  it('says the server failed, never 「— 件」 nor the advice about too much data, and offers 再試行 after the wait', {
+    timeout: 40_000,
+  }, async () => {
+    let fail = true;
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', (request) =>
+      fail
+        ? json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' })
+        : answerSearch(request),
+    );
+    ledger = [ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null })];
+    const { user } = await renderOrders();
+    const alert = await screen.findByLabelText('検索の失敗');
+    expect(alert.textContent).toContain(
+      'サーバーでエラーが発生したため、データを取得できませんでした。時間をおいて再試行してください。',
+    );
+    expect(alert.textContent).not.toContain('データ件数が多いため');
+    expect(screen.getByText('件数を取得できませんでした')).toBeTruthy();
+    expect(screen.queryByText(/— 件/)).toBeNull();
+    const retry = within(alert).getByRole('button', { name: '再試行' }) as HTMLButtonElement;
+    expect(retry.disabled).toBe(true);
+    await waitFor(() => expect(retry.disabled).toBe(false), { timeout: 15_000 });
+    fail = false;
+    await user.click(retry);
+    await screen.findByText('全検索結果 1 件');
+    expect(screen.queryByLabelText('検索の失敗')).toBeNull();
+  });
+
+  it('says the server could not be reached when no answer came', async () => {
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await renderOrders();
+    const alert = await screen.findByLabelText('検索の失敗');
+    expect(alert.textContent).toContain(
+      'サーバーに接続できなかったため、データを取得できませんでした。通信環境をご確認のうえ、再試行してください。',
+    );
+    expect(within(alert).getByRole('button', { name: '再試行' })).toBeTruthy();
   });
 });
 
