@@ -403,6 +403,8 @@ export const bulkDownloads = pgTable(
     bucket: text('bucket').notNull(),
     /** Object keys, already checked against the ledger when the download was prepared. */
     keys: jsonb('keys').$type<string[]>().notNull(),
+    /** The asked-for documents whose file did not exist: listed in the zip's missing.txt. */
+    missing_files: jsonb('missing_files').$type<string[]>().notNull().default([]),
     file_name: text('file_name').notNull(),
     created_by: text('created_by').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -340,6 +340,7 @@ describe('the orders page', () => {
         caution_flag: false,
         file_count: file_names.length,
         missing_count: 0,
+        missing_files: [],
         file_name: 'SR-200_請求書_20260401.zip',
       });
     });
