@@ -513,10 +513,36 @@ describe('the orders page', () => {
     expect(within(detail).getByText('3,450円')).toBeTruthy();
     expect(within(detail).getByText('4,140,000円')).toBeTruthy();
     expect(within(detail).getByText('2026/04/10')).toBeTruthy();
+    // Prices are before tax, and say so.
+    expect(within(detail).getByText('単価（税抜）')).toBeTruthy();
+    expect(within(detail).getByText('金額（税抜）')).toBeTruthy();
     const button = (name: string) =>
       within(detail).getByRole('button', { name }) as HTMLButtonElement;
-    expect(button('請求書').disabled).toBe(true);
+    expect(button('請求書').getAttribute('aria-disabled')).toBe('true');
     expect(button('出荷案内').disabled).toBe(false);
+    expect(button('出荷案内').getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('a greyed-out document button says why on focus, and a click on it downloads nothing', async () => {
+    ledger = [ledgerItem({ delivery_file_name: '' })];
+    const { user } = renderWithProviders(<OrdersPage />, {
+      session: USER,
+      path: '/orders?status=all',
+    });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    await user.click(within(bodyRows()[0]!).getByText('物件0001 新築工事'));
+    const detail = await screen.findByRole('dialog', { name: '注文明細の詳細' });
+    const delivery = within(detail).getByRole('button', { name: '納品書' });
+    expect(delivery.getAttribute('aria-disabled')).toBe('true');
+    expect(delivery.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(delivery.getAttribute('aria-describedby')!)?.textContent).toBe(
+      '納品書はまだ発行されていません',
+    );
+    act(() => delivery.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('納品書はまだ発行されていません');
+    const before = fakeServer.requests.length;
+    await user.click(delivery);
+    expect(fakeServer.requests.length).toBe(before);
   });
 
   it('shows staff a prompt and no lines until they choose a customer', async () => {
