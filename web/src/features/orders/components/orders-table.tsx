@@ -205,7 +205,7 @@ const OrderRow = memo(function OrderRow({
         </div>
       </Table.Td>
       <Table.Td>
-        <div className={`${classes.oneLine} ${classes.itemNo}`} title={line.item_name}>
+        <div className={`${classes.clamp} ${classes.itemNo}`} title={line.item_name}>
           {line.item_name}
         </div>
         <div className={`${classes.oneLine} ${classes.secondLine}`} title={line.model_name}>
