@@ -1,5 +1,6 @@
 // The date pickers' styles and Japanese calendar load with this panel, on its first opening
 // (orders-page.tsx), not with the screen (decision 013, size budgets).
+import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ja';
 import {

@@ -1,3 +1,5 @@
+// The tooltip of a document not yet issued loads with the detail, not with the screen.
+import '@mantine/core/styles/Tooltip.layer.css';
 import {
   DOCUMENT_FILE_FIELD,
   DOCUMENT_LABELS,
@@ -7,7 +9,7 @@ import {
 import { LEDGER_PRICE_TAX_LABEL } from '@domain/constants';
 import { Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { OrderLine } from '../api/search-ledger-items';
 import { formatDate, formatQuantity, formatYen } from '../utils/format';
 import { POPUP_BLOCKER_HINT } from '../utils/order-messages';
@@ -47,16 +49,25 @@ export const notIssuedText = (type: DocumentType) =>
 function NotIssuedButton({ type }: { type: DocumentType }) {
   const reasonId = useId();
   const reason = notIssuedText(type);
+  const [shown, setShown] = useState(false);
   return (
     <>
-      <Tooltip label={reason} events={{ hover: true, focus: true, touch: true }} withArrow>
+      {/* Shown while hovered or focused, and after a tap until the next (a phone has no hover). */}
+      <Tooltip label={reason} opened={shown} withArrow>
         <Button
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden="true" />}
           data-disabled
           aria-disabled="true"
           aria-describedby={reasonId}
-          onClick={(event) => event.preventDefault()}
+          onMouseEnter={() => setShown(true)}
+          onMouseLeave={() => setShown(false)}
+          onFocus={() => setShown(true)}
+          onBlur={() => setShown(false)}
+          onClick={(event) => {
+            event.preventDefault();
+            setShown(true);
+          }}
         >
           {DOCUMENT_LABELS[type]}
         </Button>

@@ -38,7 +38,9 @@ export function OrderResults({ page }: { page: OrdersPageState }) {
     // failure (docs/product.md §4) is over.
     return (
       <Stack align="center" gap="sm" py="xl" aria-label="検索の失敗">
-        <Text ta="center">{ordersLoadFailedText(result.error)}</Text>
+        <Text ta="center" maw={560}>
+          {ordersLoadFailedText(result.error)}
+        </Text>
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden="true" />}

@@ -540,8 +540,12 @@ describe('the orders page', () => {
     );
     act(() => delivery.focus());
     expect((await screen.findByRole('tooltip')).textContent).toBe('納品書はまだ発行されていません');
+    act(() => delivery.blur());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // A tap (a click without hover on a phone) shows the reason too, and downloads nothing.
     const before = fakeServer.requests.length;
     await user.click(delivery);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('納品書はまだ発行されていません');
     expect(fakeServer.requests.length).toBe(before);
   });
 
