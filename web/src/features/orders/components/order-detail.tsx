@@ -60,8 +60,10 @@ function NotIssuedButton({ type }: { type: DocumentType }) {
           data-disabled
           aria-disabled="true"
           aria-describedby={reasonId}
-          onMouseEnter={() => setShown(true)}
-          onMouseLeave={() => setShown(false)}
+          // A mouse's hover only: a tap also sends enter and leave, and the leave would close
+          // what the tap opened (it closes when the focus moves on).
+          onPointerEnter={(event) => event.pointerType === 'mouse' && setShown(true)}
+          onPointerLeave={(event) => event.pointerType === 'mouse' && setShown(false)}
           onFocus={() => setShown(true)}
           onBlur={() => setShown(false)}
           onClick={(event) => {
