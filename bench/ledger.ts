@@ -7,7 +7,8 @@
 //   DATABASE_URL=…            PostgreSQL (a database of its own: the bench adds 5,000 customers)
 //   BENCH_DATA_DIR=…          keep the PGlite database between runs (default: a temporary one)
 //   BENCH_ITERATIONS=500      measured calls per search and side;  BENCH_LOAD_S=3  load duration
-//   BENCH_EXPLAIN=1           print the query plan of each search
+//   BENCH_EXPLAIN=1           print the query plan of each search (BENCH_SEARCH=text: only the
+//                             searches whose name contains it)
 //   BENCH_IMPORT_LINES=10000  lines of the measured import file
 //   LEDGER_CACHE_MB=0         the search-answer cache off (the figures before it); REDIS_URL=…
 //                             puts it in Redis (docs/decisions/018)
@@ -119,6 +120,55 @@ const SEARCHES: Search[] = [
     who: 'staff',
     body: { customer_code: BIGGEST_CUSTOMER, item_no: 'KR-10', ...page1 },
   },
+  // Finding a line by its number (the filter panel's number field, and a keyword chip that reads
+  // as one): the numbers are one of the biggest customer's newest shipped lines', read after the
+  // ledger is generated (numberSearches).
+  {
+    name: '  + 受注番号 exact, page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, order_no: '', ...page1 },
+  },
+  {
+    name: '  + 受注番号 prefix (its first 10 characters), page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, order_no: '', ...page1 },
+  },
+  {
+    name: '  + 送り状番号 typed with hyphens, page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, order_no: '', ...page1 },
+  },
+  {
+    name: '  + keyword chip 納品番号 and a word (OR), page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, text_field: [], ...page1 },
+  },
+  {
+    name: '  + 受注番号 exact (spec array, every status and date)',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, order_no: '' },
+  },
+  {
+    name: '  + shipped date in the last 3 months, page 1',
+    who: 'staff',
+    body: {
+      customer_code: BIGGEST_CUSTOMER,
+      date_field: 'shipped_date',
+      from_date: threeMonthsAgo(),
+      ...page1,
+    },
+  },
+  {
+    name: '  + expected delivery from today, backlog, page 1',
+    who: 'staff',
+    body: {
+      customer_code: BIGGEST_CUSTOMER,
+      date_field: 'expected_delivery_date',
+      from_date: todayInJapan(new Date()),
+      status: '受注残',
+      ...page1,
+    },
+  },
   {
     name: '  + last 3 months, sorted by property name',
     who: 'staff',
@@ -148,6 +198,35 @@ const SEARCHES: Search[] = [
     },
   },
 ];
+
+/** Puts the numbers of one of the biggest customer's newest shipped lines in the number searches. */
+async function numberSearches(db: Database): Promise<void> {
+  const [line] = await queryRows<{ sale_order_no: string; delivery_no: string; label: string }>(
+    db,
+    {
+      sql: `select sale_order_no, delivery_no, shipping_label_number as label from ledger_items
+        where customer_code = $1 and delivery_no <> '' order by id desc limit 1`,
+      params: [BIGGEST_CUSTOMER],
+    },
+  );
+  if (!line) throw new Error('the biggest customer has no shipped line');
+  const hyphenated = line.label.replace(/^(\d{4})(\d{4})(\d+)$/, '$1-$2-$3');
+  const set = (name: string, body: Partial<LedgerSearchBody>) =>
+    Object.assign(SEARCHES.find((s) => s.name === name)!.body, body);
+  set('  + 受注番号 exact, page 1', { order_no: line.sale_order_no });
+  set('  + 受注番号 prefix (its first 10 characters), page 1', {
+    order_no: line.sale_order_no.slice(0, 10),
+  });
+  set('  + 送り状番号 typed with hyphens, page 1', { order_no: hyphenated });
+  set('  + keyword chip 納品番号 and a word (OR), page 1', {
+    text_field: [line.delivery_no, '山田'],
+  });
+  set('  + 受注番号 exact (spec array, every status and date)', {
+    order_no: line.sale_order_no,
+    status: 'all',
+    from_date: '2000-01-01',
+  });
+}
 
 function threeMonthsAgo(): string {
   const date = new Date(`${todayInJapan(new Date())}T00:00:00Z`);
@@ -407,9 +486,11 @@ export async function runLedgerBench(): Promise<void> {
         `${label(size)} lines ready (${lines.toLocaleString('en-US')}) in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
       );
 
+      await numberSearches(platform.database.db);
       const cacheAtStart = cacheCounts(platform);
       const rows: Record<string, Record<string, number | string>> = {};
-      for (const search of SEARCHES) {
+      const only = process.env.BENCH_SEARCH;
+      for (const search of SEARCHES.filter((s) => !only || s.name.includes(only))) {
         const db = platform.database.db;
         const [callerSql, rowsSql, countSql] = searchStatements(db, search, uids[search.who]);
         // The same statements on the same driver, run the way the service runs them: the

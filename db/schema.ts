@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_NO_IGNORED_CHARACTERS } from '../domain/ledger-search';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,6 +103,15 @@ export const banners = pgTable('banners', {
   destination_url: text('destination_url').notNull(),
   ...timestamps,
 });
+
+/**
+ * An order number as the search compares it (domain/ledger-search.ts orderNoFolded), in C order
+ * for LIKE 'prefix%': the expression of the order-number indexes, which the search's SQL writes
+ * with this same function so that the planner matches it to them. The left-out characters are a
+ * literal, never a parameter, for the same reason.
+ */
+export const orderNoFoldedSql = (column: SQLWrapper): SQL =>
+  sql`(lower(translate(normalize(${column}, NFKC), ${sql.raw(`'${ORDER_NO_IGNORED_CHARACTERS}'`)}, '')) collate "C")`;
 
 /** Order and shipment lines from the maker's core system (docs/product.md §3 "Order line"). */
 export const ledgerItems = pgTable(
@@ -205,6 +215,28 @@ export const ledgerItems = pgTable(
     index('ledger_items_customer_shipped_date_desc_idx').on(
       t.customer_code,
       t.shipped_date.desc().nullsLast(),
+    ),
+    // Finding a line by its 受注番号, 納品番号 or 送り状番号, exact or by its start (the filter
+    // panel's number field and keyword chips that read as a number): the number folded as the
+    // search folds it (domain/ledger-search.ts orderNoFolded), in C order for LIKE 'prefix%'.
+    // The expected-delivery index serves the date range when it applies to 納品予定日.
+    ...(['sale_order_no', 'delivery_no', 'shipping_label_number'] as const).map((column) =>
+      index(`ledger_items_customer_${column.replace(/_number$/, '_no')}_folded_idx`).on(
+        t.customer_code,
+        orderNoFoldedSql(t[column]),
+      ),
+    ),
+    index('ledger_items_customer_expected_delivery_date_idx').on(
+      t.customer_code,
+      t.expected_delivery_date,
+    ),
+    index('ledger_items_customer_expected_delivery_date_desc_idx').on(
+      t.customer_code,
+      t.expected_delivery_date.desc().nullsLast(),
+    ),
+    index('ledger_items_customer_sale_order_no_idx').on(
+      t.customer_code,
+      sql`(${t.sale_order_no} collate "C")`,
     ),
     index('ledger_items_customer_status_newest_idx').on(
       t.customer_code,
@@ -371,6 +403,8 @@ export const bulkDownloads = pgTable(
     bucket: text('bucket').notNull(),
     /** Object keys, already checked against the ledger when the download was prepared. */
     keys: jsonb('keys').$type<string[]>().notNull(),
+    /** The asked-for documents whose file did not exist: listed in the zip's missing.txt. */
+    missing_files: jsonb('missing_files').$type<string[]>().notNull().default([]),
     file_name: text('file_name').notNull(),
     created_by: text('created_by').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -66,3 +66,11 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   customerCodeList: 'customerCodeList',
 } as const;
+
+/**
+ * Unit prices and amounts of order lines are before consumption tax: the core system sends the
+ * amount as quantity × unit price, and the tax is added on the invoice as a whole (one rounding
+ * per invoice and rate, as qualified invoices require). Every place that shows or exports a price
+ * says so (docs/decisions/026).
+ */
+export const LEDGER_PRICE_TAX_LABEL = '税抜';

@@ -116,9 +116,68 @@ export function matchesItemNo(itemName: string, filter: ItemNoFilter | null): bo
 }
 
 // ---------------------------------------------------------------------------------------------
+// Order numbers: 受注番号 (sale_order_no), 納品番号 (delivery_no) and 送り状番号 (shipping_label_number)
+
+export const ORDER_NO_MAX_LENGTH = 50;
+export const ORDER_NO_TOO_LONG_MESSAGE = `番号は${ORDER_NO_MAX_LENGTH}文字までです。`;
+
+/**
+ * The characters an order number is compared without: spaces, hyphens and the dashes an IME types
+ * for one (a long-sound mark 「ー」 included), after NFKC. People copy SO2611-000754 from a
+ * delivery note, type SO2611000754, or ＳＯ２６１１ー０００７５４ in full width; the core system
+ * never puts these characters inside a number. The database's indexes fold the stored numbers
+ * without the same characters (server/repositories/ledger-repository.ts orderNoFoldedSql), so both
+ * sides agree.
+ */
+export const ORDER_NO_IGNORED_CHARACTERS = ' -\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u30fc';
+
+const orderNoIgnored = new RegExp(`[${ORDER_NO_IGNORED_CHARACTERS.replace('-', '\\-')}]`, 'g');
+
+/** An order number as the search compares it: NFKC, lower case, without spaces and hyphens. */
+export function orderNoFolded(raw: string | null | undefined): string {
+  return (raw ?? '').normalize('NFKC').toLowerCase().replace(orderNoIgnored, '');
+}
+
+/**
+ * The order-number prefix a keyword chip also looks for, or null: only a keyword that reads as a
+ * number (letters and digits with at least one digit, once folded), since no other word can be
+ * the start of one and each extra comparison costs a look at three indexes.
+ */
+export function orderNoOfKeyword(keyword: string): string | null {
+  const folded = orderNoFolded(keyword);
+  return /^[0-9a-z]*[0-9][0-9a-z]*$/.test(folded) ? folded : null;
+}
+
+/** Whether a line's 受注番号, 納品番号 or 送り状番号 starts with the folded number (exact or prefix). */
+export function matchesOrderNo(
+  line: Pick<SearchableLedgerLine, 'sale_order_no' | 'delivery_no' | 'shipping_label_number'>,
+  folded: string,
+): boolean {
+  return [line.sale_order_no, line.delivery_no, line.shipping_label_number].some((no) =>
+    orderNoFolded(no).startsWith(folded),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Dates (docs/product.md §4 and §9: empty dates mean two years ago to two years ahead)
 
 export const DEFAULT_WINDOW_YEARS = 2;
+
+/** The date a date range applies to: 受注日 (the spec's, and the default), 出荷日 or 納品予定日. */
+export const LEDGER_DATE_FIELDS = [
+  'sale_order_date',
+  'shipped_date',
+  'expected_delivery_date',
+] as const;
+export type LedgerDateField = (typeof LEDGER_DATE_FIELDS)[number];
+export const LEDGER_DATE_FIELD_MESSAGE =
+  '日付の種類は sale_order_date（受注日）、shipped_date（出荷日）、expected_delivery_date（納品予定日）のいずれかを指定してください。';
+export const DEFAULT_LEDGER_DATE_FIELD: LedgerDateField = 'sale_order_date';
+export const LEDGER_DATE_FIELD_LABELS: Record<LedgerDateField, string> = {
+  sale_order_date: '受注日',
+  shipped_date: '出荷日',
+  expected_delivery_date: '納品予定日',
+};
 
 /** A real calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: string): boolean {
@@ -160,7 +219,7 @@ export function ledgerDateWindow(
 // ---------------------------------------------------------------------------------------------
 // Sorting and paging (server-side paging is an optional addition, docs/product.md §12)
 
-/** The sortable columns: the desktop table's arrows, the phone sort select, and the order date. */
+/** The sortable columns: the desktop table's arrows and the phone sort select. */
 export const LEDGER_SORT_FIELDS = [
   'status',
   'shipped_date',
@@ -170,6 +229,8 @@ export const LEDGER_SORT_FIELDS = [
   'model_name',
   'quantity',
   'sale_order_date',
+  'sale_order_no',
+  'expected_delivery_date',
 ] as const;
 export type LedgerSortField = (typeof LEDGER_SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';
@@ -192,16 +253,25 @@ export const LEDGER_TOO_MANY_ROWS_MESSAGE =
 /** Every condition of one search, normalised; what both the SQL and matchesLedgerSearch apply. */
 export interface LedgerSearchCriteria {
   customerCode: number;
-  /** Order-date window, both ends included (docs/decisions/002: backlog lines have no shipped date). */
+  /**
+   * Date window, both ends included, of the date dateField names (the order date unless chosen):
+   * a line without that date (a backlog line has no shipped date, docs/decisions/002) is outside.
+   */
   from: string;
   to: string;
+  dateField: LedgerDateField;
   status: LedgerStatus | null;
   itemNo: ItemNoFilter | null;
   /** Contained in model_name, case-insensitive. */
   productName: string | null;
   /** Contained in property_name, case-insensitive. */
   propertyName: string | null;
-  /** Each contained in the search text (property, model, destination 1 and 2, item number). */
+  /** Folded (orderNoFolded): 受注番号, 納品番号 or 送り状番号 starts with it. */
+  orderNo: string | null;
+  /**
+   * Each contained in the search text (property, model, destination 1 and 2, item number), or,
+   * for a keyword that reads as a number, the start of an order number (orderNoOfKeyword).
+   */
   keywords: string[];
   keywordMatch: KeywordMatch;
   /** Only the lines of this shipment notification, whatever their order date (docs/decisions/014). */
@@ -213,6 +283,8 @@ export interface LedgerSearchInput {
   customer_code: number;
   from_date?: string | null | undefined;
   to_date?: string | null | undefined;
+  date_field?: LedgerDateField | null | undefined;
+  order_no?: string | null | undefined;
   item_no?: string | null | undefined;
   item_no_start?: string | null | undefined;
   item_no_end?: string | null | undefined;
@@ -290,10 +362,12 @@ export function ledgerSearchCriteriaOf(
     customerCode: input.customer_code,
     from: window.from,
     to: window.to,
+    dateField: input.date_field ?? DEFAULT_LEDGER_DATE_FIELD,
     status: ledgerStatusOf(parseStatusFilter(input.status) ?? 'all'),
     itemNo: single
       ? itemNoFilterOf(single, single)
       : itemNoFilterOf(input.item_no_start, input.item_no_end),
+    orderNo: orderNoFolded(input.order_no) || null,
     productName: blankToNull(input.product_name),
     propertyName: blankToNull(input.property_name),
     keywords: normalizeKeywords(input.text_field),
@@ -306,7 +380,12 @@ export function ledgerSearchCriteriaOf(
 export interface SearchableLedgerLine {
   customer_code: number;
   status: string;
+  sale_order_no: string;
+  delivery_no: string;
+  shipping_label_number: string;
   sale_order_date: string;
+  shipped_date: string | null;
+  expected_delivery_date: string | null;
   property_name: string;
   item_name: string;
   model_name: string;
@@ -340,16 +419,21 @@ export function matchesLedgerSearch(
   criteria: LedgerSearchCriteria,
 ): boolean {
   if (line.customer_code !== criteria.customerCode) return false;
-  if (line.sale_order_date < criteria.from || line.sale_order_date > criteria.to) return false;
+  const date = line[criteria.dateField];
+  if (date === null || date < criteria.from || date > criteria.to) return false;
   if (criteria.status !== null && line.status !== criteria.status) return false;
   if (!matchesItemNo(line.item_name, criteria.itemNo)) return false;
   if (criteria.productName !== null && !contains(line.model_name, criteria.productName))
     return false;
   if (criteria.propertyName !== null && !contains(line.property_name, criteria.propertyName))
     return false;
+  if (criteria.orderNo !== null && !matchesOrderNo(line, criteria.orderNo)) return false;
   if (criteria.keywords.length > 0) {
     const text = ledgerSearchText(line);
-    const hit = (k: string) => contains(text, k);
+    const hit = (k: string) => {
+      const orderNo = orderNoOfKeyword(k);
+      return contains(text, k) || (orderNo !== null && matchesOrderNo(line, orderNo));
+    };
     return criteria.keywordMatch === 'and'
       ? criteria.keywords.every(hit)
       : criteria.keywords.some(hit);

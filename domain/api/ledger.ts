@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { LEDGER_EXPORT_FORMATS } from '../ledger-export';
 import {
+  LEDGER_DATE_FIELD_MESSAGE,
+  LEDGER_DATE_FIELDS,
   LEDGER_PAGE_SIZE_MAX,
   LEDGER_SEARCH_PROBLEM_MESSAGES,
   LEDGER_SORT_FIELDS,
   LEDGER_STATUS_FILTER_INPUTS,
   ledgerSearchProblems,
+  ORDER_NO_MAX_LENGTH,
+  ORDER_NO_TOO_LONG_MESSAGE,
 } from '../ledger-search';
 
 // POST /api/v1/spec/search-result-ledgerItem (docs/product.md §7) and the ledger import. Field names are the
@@ -17,10 +21,23 @@ const text = (max: number) => z.string().max(max).nullish();
 
 const ledgerSearchFields = z.object({
   customer_code: z.coerce.number().int().positive(),
-  /** YYYY-MM-DD (or YYYY/MM/DD); empty → two years before today. Filters sale_order_date. */
+  /**
+   * YYYY-MM-DD (or YYYY/MM/DD); empty → two years before today. Filters the date date_field names
+   * (sale_order_date unless given).
+   */
   from_date: text(10),
   /** YYYY-MM-DD (or YYYY/MM/DD); empty → two years after today. */
   to_date: text(10),
+  /**
+   * The date from_date and to_date filter: sale_order_date (受注日, absent or null), shipped_date
+   * (出荷日) or expected_delivery_date (納品予定日, as stored). A line without that date is outside.
+   */
+  date_field: z.enum(LEDGER_DATE_FIELDS, { error: LEDGER_DATE_FIELD_MESSAGE }).nullish(),
+  /**
+   * 受注番号, 納品番号 or 送り状番号, exact or its start; full width, spaces and hyphens do not
+   * count (SO2611000754 finds SO2611-000754).
+   */
+  order_no: z.string().max(ORDER_NO_MAX_LENGTH, ORDER_NO_TOO_LONG_MESSAGE).nullish(),
   /** The spec's item number: used as both start and end, i.e. a prefix match. */
   item_no: text(100),
   /** Item-number range start (start <= item); equal to the end → prefix match. */

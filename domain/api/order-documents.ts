@@ -69,5 +69,7 @@ export const bulkDownloadAnswerSchema = z.object({
   caution_flag: z.boolean(),
   file_count: z.number().int(),
   missing_count: z.number().int(),
+  /** The names of the missing files, in the order asked (also in the zip's missing.txt). */
+  missing_files: z.array(z.string()),
   file_name: z.string(),
 });

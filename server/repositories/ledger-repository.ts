@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   type Database,
   isEmbedded,
@@ -22,7 +22,7 @@ import {
   type Statement,
   type Transaction,
 } from '../../db/client';
-import { ledgerItems, shipmentNotificationLines } from '../../db/schema';
+import { ledgerItems, orderNoFoldedSql, shipmentNotificationLines } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_TYPES } from '../../domain/api/order-documents';
 import { LEDGER_STATUS } from '../../domain/constants';
@@ -30,6 +30,7 @@ import {
   type LedgerSearchCriteria,
   type LedgerSort,
   type LedgerSortField,
+  orderNoOfKeyword,
   searchFolded,
 } from '../../domain/ledger-search';
 
@@ -39,6 +40,10 @@ import {
 //   + status                            ledger_items_customer_status_order_date_idx
 //   + item number (range or prefix)     ledger_items_customer_item_name_idx (customer_code, item_name COLLATE "C")
 //   + keywords (LIKE on search_text)    ledger_items_search_text_trgm_idx (pg_trgm GIN), or a filter
+//   + order number (prefix), and a      ledger_items_customer_{sale_order,delivery,shipping_label}_no_idx
+//     keyword that reads as a number    (customer_code, folded number COLLATE "C"), one BitmapOr
+//   shipped / expected delivery window  ledger_items_customer_shipped_date_idx,
+//                                       ledger_items_customer_expected_delivery_date_idx
 // The default order (order date, newest first) is the first index read backwards, so a page of
 // a customer with a hundred thousand lines sorts only the lines of its last day (by id); every
 // other sort has its own (customer_code, column) index (migration 0006). The total of a search on
@@ -93,6 +98,10 @@ interface SearchShape {
   productName: boolean;
   propertyName: boolean;
   keywords: number;
+  /** Per keyword: whether it is also looked for as the start of an order number. */
+  keywordNumbers: boolean[];
+  orderNo: boolean;
+  dateField: LedgerSearchCriteria['dateField'];
   keywordMatch: LedgerSearchCriteria['keywordMatch'];
   /** Only a shipment notification's lines, whatever their order date. */
   notification: boolean;
@@ -108,6 +117,9 @@ function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
     productName: criteria.productName !== null,
     propertyName: criteria.propertyName !== null,
     keywords: criteria.keywords.length,
+    keywordNumbers: criteria.keywords.map((k) => orderNoOfKeyword(k) !== null),
+    orderNo: criteria.orderNo !== null,
+    dateField: criteria.dateField,
     keywordMatch: criteria.keywordMatch,
     notification: Boolean(criteria.notificationId),
   };
@@ -130,8 +142,11 @@ function valuesOf(criteria: LedgerSearchCriteria): Record<string, unknown> {
   const itemNo = criteria.itemNo;
   if (itemNo?.kind === 'prefix') values.itemPrefix = `${escapeLike(itemNo.prefix)}%`;
   if (itemNo?.kind === 'range') Object.assign(values, { itemFrom: itemNo.from, itemTo: itemNo.to });
+  if (criteria.orderNo !== null) values.orderNo = `${escapeLike(criteria.orderNo)}%`;
   criteria.keywords.forEach((keyword, i) => {
     values[`keyword${i}`] = contained(keyword);
+    const orderNo = orderNoOfKeyword(keyword);
+    if (orderNo !== null) values[`keywordNo${i}`] = `${escapeLike(orderNo)}%`;
   });
   return values;
 }
@@ -151,6 +166,34 @@ const foldedName = (folded: PgColumn, column: PgColumn) =>
 // (domain/ledger-search.ts matchesItemNo); the index is built on the same expression.
 const itemNameC = sql`(${ledgerItems.item_name} collate "C")`;
 
+/** The start of a line's 受注番号, 納品番号 or 送り状番号 LIKE a prefix pattern. */
+const orderNoStartsWith = (pattern: Placeholder): SQL =>
+  or(
+    sql`${orderNoFoldedSql(ledgerItems.sale_order_no)} like ${pattern}`,
+    sql`${orderNoFoldedSql(ledgerItems.delivery_no)} like ${pattern}`,
+    sql`${orderNoFoldedSql(ledgerItems.shipping_label_number)} like ${pattern}`,
+  )!;
+
+/**
+ * The lines of the customer whose number starts with a keyword, as a set the keyword's OR tests
+ * each line against: the subquery reads the three number indexes once (a hashed subplan), where
+ * the same test written on each line would fold three numbers of every line the keyword's other
+ * arm reads (a count over a large customer went from 18 ms to 290 ms).
+ */
+const numbered = alias(ledgerItems, 'numbered');
+const hasNumberStartingWith = (pattern: Placeholder): SQL =>
+  sql`${ledgerItems.id} in (select ${numbered.id} from ${ledgerItems} as ${sql.identifier('numbered')} where ${numbered.customer_code} = ${p('customerCode')} and (${or(
+    sql`${orderNoFoldedSql(numbered.sale_order_no)} like ${pattern}`,
+    sql`${orderNoFoldedSql(numbered.delivery_no)} like ${pattern}`,
+    sql`${orderNoFoldedSql(numbered.shipping_label_number)} like ${pattern}`,
+  )}))`;
+
+const dateColumns = {
+  sale_order_date: ledgerItems.sale_order_date,
+  shipped_date: ledgerItems.shipped_date,
+  expected_delivery_date: ledgerItems.expected_delivery_date,
+} satisfies Record<LedgerSearchCriteria['dateField'], PgColumn>;
+
 /** The WHERE clause of a search shape, with placeholders for valuesOf. */
 function ledgerSearchWhere(shape: SearchShape): SQL {
   const conditions: (SQL | undefined)[] = [eq(ledgerItems.customer_code, p('customerCode'))];
@@ -160,11 +203,11 @@ function ledgerSearchWhere(shape: SearchShape): SQL {
       sql`${ledgerItems.id} in (select ${shipmentNotificationLines.ledger_item_id} from ${shipmentNotificationLines} where ${shipmentNotificationLines.notification_id} = ${p('notificationId')})`,
     );
   } else {
-    conditions.push(
-      gte(ledgerItems.sale_order_date, p('from')),
-      lte(ledgerItems.sale_order_date, p('to')),
-    );
+    // A line without the chosen date (a backlog line's shipped date) is outside any window.
+    const date = dateColumns[shape.dateField];
+    conditions.push(gte(date, p('from')), lte(date, p('to')));
   }
+  if (shape.orderNo) conditions.push(orderNoStartsWith(p('orderNo')));
   if (shape.status) conditions.push(eq(ledgerItems.status, p('status')));
   if (shape.itemNo === 'prefix') conditions.push(sql`${itemNameC} like ${p('itemPrefix')}`);
   if (shape.itemFrom) conditions.push(sql`${itemNameC} >= ${p('itemFrom')}`);
@@ -186,9 +229,10 @@ function ledgerSearchWhere(shape: SearchShape): SQL {
     );
   }
   if (shape.keywords > 0) {
-    const each = Array.from({ length: shape.keywords }, (_, i) =>
-      containedIn(ledgerItems.search_text, p(`keyword${i}`)),
-    );
+    const each = Array.from({ length: shape.keywords }, (_, i) => {
+      const text = containedIn(ledgerItems.search_text, p(`keyword${i}`));
+      return shape.keywordNumbers[i] ? or(text, hasNumberStartingWith(p(`keywordNo${i}`)))! : text;
+    });
     conditions.push(shape.keywordMatch === 'and' ? and(...each) : or(...each));
   }
   return and(...conditions)!;
@@ -203,6 +247,8 @@ const sortColumns: Record<LedgerSortField, PgColumn> = {
   model_name: ledgerItems.model_name,
   quantity: ledgerItems.quantity,
   sale_order_date: ledgerItems.sale_order_date,
+  sale_order_no: ledgerItems.sale_order_no,
+  expected_delivery_date: ledgerItems.expected_delivery_date,
 };
 
 const textSortFields = new Set<LedgerSortField>([
@@ -210,7 +256,11 @@ const textSortFields = new Set<LedgerSortField>([
   'destination_name1',
   'item_name',
   'model_name',
+  'sale_order_no',
 ]);
+
+/** Dates a line may lack (a backlog line's shipped date): empty ones last in both directions. */
+const optionalDateFields = new Set<LedgerSortField>(['shipped_date', 'expected_delivery_date']);
 
 /**
  * ORDER BY the chosen column, then newest order date and the line id, so that the order is total
@@ -234,7 +284,7 @@ function ledgerOrderBy(sort: LedgerSort): SQL[] {
       ? [asc(column), sql`${ledgerItems.sale_order_date} desc nulls last`, desc(ledgerItems.id)]
       : [desc(column), ...newestFirst];
   }
-  if (sort.field === 'shipped_date') {
+  if (optionalDateFields.has(sort.field)) {
     return [sql`${column} ${ascending ? sql`asc` : sql`desc`} nulls last`, ...newestFirst];
   }
   const key = textSortFields.has(sort.field) ? sql`(${column} collate "C")` : sql`${column}`;
@@ -427,8 +477,8 @@ function keysetAfter(sort: LedgerSort, last: KeysetRow): SQL {
   }
   const column = sortColumns[sort.field];
   const value = last[sort.field];
-  if (sort.field === 'shipped_date') {
-    // Empty shipped dates come last in both directions.
+  if (optionalDateFields.has(sort.field)) {
+    // Empty dates come last in both directions.
     if (value === null) return sql`${column} is null and ${older}`;
     const v = sql`${value}::date`;
     const beyond = ascending ? sql`${column} > ${v}` : sql`${column} < ${v}`;

@@ -4,7 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
 import { z } from 'zod';
 import { HttpError } from '../errors';
-import { BULK_DOWNLOAD_PATH, findBulkDownload } from '../services/order-documents-service';
+import {
+  BULK_DOWNLOAD_PATH,
+  findBulkDownload,
+  MISSING_LIST_HEADING,
+  MISSING_LIST_NAME,
+} from '../services/order-documents-service';
 import { attachmentDisposition } from '../storage/content-disposition';
 import type { ObjectStorage } from '../storage/storage-port';
 
@@ -58,6 +63,13 @@ export async function bulkDownloadRoutes(app: FastifyInstance, opts: { storage: 
             (err: Error) => fail(err, key),
           );
         });
+      }
+      if (download.missing_files.length > 0) {
+        // The files asked for that did not exist, named in the zip itself: the dialog that said
+        // so is gone by the time the zip is opened. CRLF and a BOM, so that Windows' Notepad
+        // reads the Japanese names.
+        const text = `${MISSING_LIST_HEADING}\r\n${download.missing_files.join('\r\n')}\r\n`;
+        zip.addBuffer(Buffer.from(`\ufeff${text}`, 'utf8'), MISSING_LIST_NAME);
       }
       zip.end();
       return reply

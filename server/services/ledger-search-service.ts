@@ -156,6 +156,8 @@ const LEDGER_ONLY_CRITERIA: ReadonlySet<string> = new Set<keyof LedgerSearchCrit
   'customerCode',
   'from',
   'to',
+  'dateField',
+  'orderNo',
   'status',
   'itemNo',
   'productName',

@@ -157,6 +157,11 @@ export function bulkZipName(downloadName: string, now: Date): string {
   return `${safe}_${date}.zip`;
 }
 
+/** The list of missing files a zip holds when some asked-for files did not exist. */
+export const MISSING_LIST_NAME = 'missing.txt';
+export const MISSING_LIST_HEADING =
+  '次のファイルは存在しないため、このZIPファイルに含まれていません。';
+
 /**
  * POST /shared-file/get-shared-files: a short-lived URL of one zip with the chosen documents. Every
  * name must be referenced by the customer's ledger; names whose file is missing are left out and
@@ -193,6 +198,8 @@ export async function createBulkDownload(
     });
   }
   const missingCount = names.length - present.length;
+  const presentNames = new Set(present);
+  const missingFiles = names.filter((n) => !presentNames.has(n));
   if (present.length === 0) {
     throw new HttpError(404, 'NOT_FOUND', '指定された書類のファイルが見つかりませんでした。');
   }
@@ -205,6 +212,7 @@ export async function createBulkDownload(
       id,
       bucket: body.bucket_name,
       keys: present.map(documentKey),
+      missing_files: missingFiles,
       file_name: fileName,
       created_by: caller.uid,
       expires_at: new Date(now.getTime() + ports.downloadTtlSeconds * 1000),
@@ -229,6 +237,7 @@ export async function createBulkDownload(
     caution_flag: missingCount > 0,
     file_count: present.length,
     missing_count: missingCount,
+    missing_files: missingFiles,
     file_name: fileName,
   };
 }

@@ -256,6 +256,29 @@ describe('text with characters XML cannot write', () => {
   });
 });
 
+describe('the filters of the search', () => {
+  it('a number and a date kind narrow the export as they narrow the search', async () => {
+    const cases = [
+      // 送り状番号 １２３４ ５６７８ typed in ASCII without the space.
+      { order_no: '12345678' },
+      { order_no: '１２３４-５６' },
+      { date_field: 'shipped_date', from_date: '2026-09-21', to_date: '2026-09-30' },
+      { date_field: 'expected_delivery_date', from_date: '1900-01-01', to_date: '1900-12-31' },
+    ];
+    const sizes: number[] = [];
+    for (const filters of cases) {
+      const body = { customer_code: 10001, status: 'all', ...filters };
+      const found = await searchAll('user', body);
+      const res = await exportAs('user', { ...body, format: 'xlsx' });
+      expect(res.statusCode, res.body).toBe(200);
+      const sheet = await workbookOf(res.rawPayload);
+      expect(sheet.actualRowCount - 1, JSON.stringify(filters)).toBe(found.length);
+      sizes.push(found.length);
+    }
+    expect(sizes).toEqual([1, 1, 2, 1]);
+  });
+});
+
 describe('refusals and the audit log', () => {
   it('another customer: 403; no token: 401', async () => {
     expect((await exportAs('user', { customer_code: 10002, format: 'csv' })).statusCode).toBe(403);

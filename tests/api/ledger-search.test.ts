@@ -23,6 +23,9 @@ const tokens: Record<string, string> = {};
 // that share its words, so that a leak across customers would show.
 const L = {
   a: createLedgerItem({
+    sale_order_no: 'SO2611-000754',
+    delivery_no: 'DN2611-000321',
+    shipping_label_number: '462055082796',
     sale_order_date: '2026-10-01',
     item_name: 'KR-1020-BK',
     model_name: '屋根用取付金具 KR-1020 (ブラック)',
@@ -31,7 +34,9 @@ const L = {
     quantity: 100,
   }),
   b: createBacklogItem({
+    sale_order_no: 'SO2611-000799',
     sale_order_date: '2026-10-15',
+    expected_delivery_date: '2026-12-01',
     item_name: 'KR-1030-SV',
     model_name: '屋根用取付金具 KR-1030 (シルバー)',
     property_name: '八王子市営住宅 第2団地 屋根改修',
@@ -120,6 +125,8 @@ const ledger10001 = Object.values(L);
 const others = [
   createLedgerItem({
     customer_code: 10002,
+    // The number of a line of 10001's: a search by number never crosses customers.
+    sale_order_no: 'SO2611-000754',
     property_name: '山田様邸 新築工事',
     item_name: 'KR-1020-BK',
   }),
@@ -436,6 +443,93 @@ describe('filters', () => {
   });
 });
 
+describe('finding a line by its number', () => {
+  it('a 受注番号, 納品番号 or 送り状番号 finds its line, exact or by its start, with or without hyphens, in full width', async () => {
+    const body = { customer_code: 10001, ...IN_2026, status: 'all' };
+    for (const order_no of [
+      'SO2611-000754',
+      'so2611000754',
+      'ＳＯ２６１１ー０００７５４',
+      ' DN2611-000321 ',
+      '462055082796',
+      '4620-5508-2796',
+      '46205508',
+    ]) {
+      expect(await orderNos({ ...body, order_no }), order_no).toEqual(nos(L.a));
+    }
+    expect(await orderNos({ ...body, order_no: 'SO2611-0007' })).toEqual(nos(L.b, L.a));
+    expect(await orderNos({ ...body, order_no: '2611-000754' })).toEqual([]);
+    expect(await orderNos({ ...body, order_no: 'SO2611%' })).toEqual([]);
+  });
+
+  it("finds only the caller's own customer's line of that number", async () => {
+    expect(await orderNos({ customer_code: 10001, order_no: 'SO2611-000754' })).toEqual(nos(L.a));
+    expect(await orderNos({ customer_code: 10002, order_no: 'SO2611-000754' }, 'staff')).toEqual(
+      nos(others[0]!),
+    );
+    const res = await search('user', { customer_code: 10002, order_no: 'SO2611-000754' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('a keyword chip that reads as a number also finds lines by the start of their numbers', async () => {
+    const body = { customer_code: 10001, ...IN_2026, status: 'all' };
+    expect(await orderNos({ ...body, text_field: ['SO2611000754'] })).toEqual(nos(L.a));
+    expect(await orderNos({ ...body, text_field: ['4620-5508'] })).toEqual(nos(L.a));
+    expect(await orderNos({ ...body, text_field: ['SO2611-000799', '佐藤'] })).toEqual(
+      nos(L.b, L.c),
+    );
+    expect(
+      await orderNos({ ...body, text_field: ['SO2611', '八王子'], search_type_flag: 2 }),
+    ).toEqual(nos(L.b));
+  });
+
+  it('a number longer than 50 characters → 400 with a Japanese message', async () => {
+    const res = await search('user', { customer_code: 10001, order_no: '1'.repeat(51) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual([
+      expect.objectContaining({ field: 'order_no', message: '番号は50文字までです。' }),
+    ]);
+  });
+});
+
+describe('the date range applied to a chosen date', () => {
+  it('出荷日 or 納品予定日 instead of 受注日; a line without that date is outside', async () => {
+    const september = { from_date: '2026-09-21', to_date: '2026-09-30' };
+    const body = { customer_code: 10001, status: 'all', ...september };
+    expect(await orderNos(body)).toEqual([]);
+    expect(await orderNos({ ...body, date_field: 'sale_order_date' })).toEqual([]);
+    expect(await orderNos({ ...body, date_field: 'shipped_date' })).toEqual(nos(L.c));
+    const december = { customer_code: 10001, from_date: '2026-12-01', to_date: '2026-12-31' };
+    expect(await orderNos({ ...december, date_field: 'expected_delivery_date' })).toEqual(nos(L.b));
+    // A backlog line has no shipped date: no shipped-date window holds it.
+    expect(
+      await orderNos({ customer_code: 10001, status: 'backlog', date_field: 'shipped_date' }),
+    ).toEqual([]);
+  });
+
+  it('each date kind with the other filters selects what the domain rule selects', async () => {
+    for (const date_field of ['sale_order_date', 'shipped_date', 'expected_delivery_date'])
+      for (const status of ['all', 'backlog', 'shipped'])
+        for (const window of [IN_2026, { from_date: '2026-10-01' }, {}]) {
+          const body = { customer_code: 10001, status, date_field, ...window };
+          expect(await orderNos(body), JSON.stringify(body)).toEqual(
+            expected(body as LedgerSearchInput),
+          );
+        }
+  });
+
+  it('an unknown date kind → 400 naming the three kinds in Japanese', async () => {
+    const res = await search('user', { customer_code: 10001, date_field: 'created_at' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual([
+      expect.objectContaining({
+        field: 'date_field',
+        message: expect.stringContaining('納品予定日'),
+      }),
+    ]);
+  });
+});
+
 describe('paging and sorting (optional fields beyond the spec)', () => {
   const body = { customer_code: 10001, ...IN_2026 };
 
@@ -503,6 +597,8 @@ describe('paging and sorting (optional fields beyond the spec)', () => {
       'item_name',
       'model_name',
       'sale_order_date',
+      'sale_order_no',
+      'expected_delivery_date',
     ]) {
       const asc = (await by(field, 'asc')).map((i) => i[field as keyof LedgerItem] as string);
       expect(asc, field).toEqual([...asc].sort());

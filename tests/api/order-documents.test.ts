@@ -133,7 +133,12 @@ describe('bulk download', () => {
     });
     expect(res.statusCode).toBe(200);
     const answer = res.json();
-    expect(answer).toMatchObject({ caution_flag: true, file_count: 4, missing_count: 1 });
+    expect(answer).toMatchObject({
+      caution_flag: true,
+      file_count: 4,
+      missing_count: 1,
+      missing_files: [missingFile],
+    });
     expect(answer.file_name).toMatch(/^SR-200_請求書_\d{8}\.zip$/);
 
     const zip = await open(answer.url);
@@ -141,7 +146,11 @@ describe('bulk download', () => {
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(String(zip.headers['content-disposition'])).toContain("filename*=UTF-8''");
     const entries = readZip(zip.rawPayload);
-    expect([...entries.keys()].sort()).toEqual([...present].sort());
+    expect([...entries.keys()].sort()).toEqual([...present, 'missing.txt'].sort());
+    // The zip names the files it lacks, readable in Windows' Notepad (BOM, CRLF).
+    expect(entries.get('missing.txt')!.toString('utf8')).toBe(
+      `\ufeff次のファイルは存在しないため、このZIPファイルに含まれていません。\r\n${missingFile}\r\n`,
+    );
     for (const name of present) {
       const stored = await t.platform.storage.getObjectStream('portal-10001', `Spec/${name}`);
       const chunks: Buffer[] = [];
@@ -153,7 +162,15 @@ describe('bulk download', () => {
   it('no caution flag when every file exists', async () => {
     const present = storedInvoices(2);
     const res = await requestZip('user', { file_names: present });
-    expect(res.json()).toMatchObject({ caution_flag: false, file_count: 2, missing_count: 0 });
+    const answer = res.json();
+    expect(answer).toMatchObject({
+      caution_flag: false,
+      file_count: 2,
+      missing_count: 0,
+      missing_files: [],
+    });
+    const entries = readZip((await open(answer.url)).rawPayload);
+    expect([...entries.keys()].sort()).toEqual([...present].sort());
   });
 
   it('refuses names the ledger does not reference, other customers’ buckets and other folders', async () => {

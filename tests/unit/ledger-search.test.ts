@@ -12,6 +12,8 @@ import {
   matchesLedgerSearch,
   normalizeItemNo,
   normalizeKeywords,
+  orderNoFolded,
+  orderNoOfKeyword,
   parseDateInput,
   parseLedgerStatus,
   parseStatusFilter,
@@ -75,7 +77,12 @@ describe('text in another width', () => {
     const stored = {
       customer_code: 10001,
       status: '出荷済',
+      sale_order_no: 'SO2610-000001',
+      delivery_no: 'DN2610-000001',
+      shipping_label_number: '462055082796',
       sale_order_date: '2026-10-01',
+      shipped_date: '2026-10-05',
+      expected_delivery_date: '2026-10-07',
       property_name: '第１団地',
       item_name: 'CL-35',
       model_name: 'ﾁｭｳｶﾝｸﾗﾝﾌﾟ',
@@ -167,7 +174,12 @@ describe('the whole search', () => {
   const line = {
     customer_code: 10001,
     status: '受注残',
+    sale_order_no: 'SO2611-000754',
+    delivery_no: '',
+    shipping_label_number: '',
     sale_order_date: '2026-10-01',
+    shipped_date: null,
+    expected_delivery_date: '2026-12-10',
     property_name: '山田様邸 新築工事',
     item_name: 'KR-1020-BK',
     model_name: '屋根用取付金具 KR-1020 (ブラック)',
@@ -192,8 +204,10 @@ describe('the whole search', () => {
       customerCode: 10001,
       from: '2024-11-22',
       to: '2028-11-22',
+      dateField: 'sale_order_date',
       status: '受注残',
       itemNo: { kind: 'prefix', prefix: 'KR-10' },
+      orderNo: null,
       productName: null,
       propertyName: null,
       keywords: ['山田'],
@@ -237,5 +251,37 @@ describe('the whole search', () => {
     expect(
       matchesLedgerSearch(line, ledgerSearchCriteriaOf({ customer_code: 10002 }, '2026-11-22')),
     ).toBe(false);
+  });
+
+  it('finds a line by its order number typed with or without hyphens, in full width, or by its start', () => {
+    const criteria = (input: object) =>
+      ledgerSearchCriteriaOf({ customer_code: 10001, ...input }, '2026-11-22');
+    for (const typed of [
+      'SO2611-000754',
+      'so2611000754',
+      'ＳＯ２６１１ー０００７５４',
+      'SO2611-00',
+    ]) {
+      expect(matchesLedgerSearch(line, criteria({ order_no: typed })), typed).toBe(true);
+    }
+    expect(matchesLedgerSearch(line, criteria({ order_no: '2611-000754' }))).toBe(false);
+    expect(matchesLedgerSearch(line, criteria({ order_no: 'SO2611-000755' }))).toBe(false);
+    // A keyword chip that reads as a number also finds the line by its order number's start.
+    expect(matchesLedgerSearch(line, criteria({ text_field: ['so2611000754'] }))).toBe(true);
+    expect(orderNoFolded(' ＳＯ２６１１－０００７５４ ')).toBe('so2611000754');
+    expect(orderNoOfKeyword('SO2611-0007')).toBe('so26110007');
+    expect(orderNoOfKeyword('山田')).toBeNull();
+    expect(orderNoOfKeyword('ーー')).toBeNull();
+  });
+
+  it('applies the date range to the chosen date: a line without that date is outside', () => {
+    const criteria = (input: object) =>
+      ledgerSearchCriteriaOf({ customer_code: 10001, ...input }, '2026-11-22');
+    const december = { from_date: '2026-12-01', to_date: '2026-12-31' };
+    expect(matchesLedgerSearch(line, criteria(december))).toBe(false);
+    expect(
+      matchesLedgerSearch(line, criteria({ ...december, date_field: 'expected_delivery_date' })),
+    ).toBe(true);
+    expect(matchesLedgerSearch(line, criteria({ date_field: 'shipped_date' }))).toBe(false);
   });
 });

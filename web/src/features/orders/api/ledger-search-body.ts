@@ -4,6 +4,7 @@
 import {
   DEFAULT_LEDGER_SORT,
   type KeywordMatch,
+  type LedgerDateField,
   type LedgerSort,
   type LedgerStatusFilter,
   normalizeItemNo,
@@ -16,9 +17,13 @@ export const LEDGER_SEARCH_PATH = '/spec/search-result-ledgerItem';
 /** The conditions of the filter panel (docs/product.md §2 Filter panel), as the screen holds them. */
 export interface OrderFilters {
   status: LedgerStatusFilter;
+  /** The date the range applies to: 受注日 unless chosen. */
+  dateField: LedgerDateField;
   /** YYYY-MM-DD or null (an empty bound: the server's two-year window, docs/product.md §4). */
   fromDate: string | null;
   toDate: string | null;
+  /** 受注番号, 納品番号 or 送り状番号, exact or its start, as typed (the server folds it). */
+  orderNo: string;
   propertyName: string;
   itemNoStart: string;
   itemNoEnd: string;
@@ -48,6 +53,8 @@ export function ledgerSearchBody(search: OrderSearch, userId: number) {
     customer_code: search.customerCode,
     from_date: filters.fromDate,
     to_date: filters.toDate,
+    date_field: filters.dateField,
+    order_no: blankToNull(filters.orderNo),
     item_no_start: blankToNull(normalizeItemNo(filters.itemNoStart)),
     item_no_end: blankToNull(normalizeItemNo(filters.itemNoEnd)),
     product_name: blankToNull(filters.productName),

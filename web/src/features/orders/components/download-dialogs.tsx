@@ -2,6 +2,7 @@ import { DOCUMENT_LABELS } from '@domain/api/order-documents';
 import { BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useId } from 'react';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { MessageDialog } from '../../../components/feedback/message-dialog';
 import type { DownloadDialog } from '../hooks/use-order-downloads';
@@ -12,6 +13,7 @@ import {
   CAUTION_MESSAGE,
   SINGLE_FILE_MISSING_MESSAGE,
 } from '../utils/order-messages';
+import classes from './orders.module.css';
 
 function Counts({ fileCount, missingCount }: { fileCount: number; missingCount: number }) {
   return (
@@ -20,6 +22,31 @@ function Counts({ fileCount, missingCount }: { fileCount: number; missingCount: 
       {missingCount > 0 && (
         <Text size="sm">存在しなかったファイル: {formatNumber(missingCount)}件</Text>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The names of the files that were not in the zip, so that the person can ask for them (the zip's
+ * missing.txt holds the same list). A long list scrolls inside the dialog.
+ */
+function MissingFiles({ names }: { names: readonly string[] }) {
+  const headingId = useId();
+  if (names.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" id={headingId}>
+        存在しなかったファイル（ZIPファイル内の missing.txt にも記載しています）:
+      </Text>
+      {/* A plain list in a plain scrolling box: the dialogs load with the screen, and Mantine's
+          List and ScrollArea would add to its first load (decision 013, size budgets). */}
+      <div className={classes.missingFilesBox}>
+        <ul aria-labelledby={headingId} className={classes.missingFiles}>
+          {names.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      </div>
     </Stack>
   );
 }
@@ -83,7 +110,13 @@ export function DownloadDialogs({
           </Text>
         </Alert>
         {dialog?.kind === 'caution' && dialog.answer && (
-          <Counts fileCount={dialog.answer.file_count} missingCount={dialog.answer.missing_count} />
+          <>
+            <Counts
+              fileCount={dialog.answer.file_count}
+              missingCount={dialog.answer.missing_count}
+            />
+            <MissingFiles names={dialog.answer.missing_files} />
+          </>
         )}
       </MessageDialog>
       <MessageDialog opened={dialog?.kind === 'tooMany'} onClose={onClose} title="一括ダウンロード">

@@ -1,14 +1,23 @@
 // The date pickers' styles and Japanese calendar load with this panel, on its first opening
 // (orders-page.tsx), not with the screen (decision 013, size budgets).
+import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ja';
-import type { KeywordMatch, LedgerStatusFilter } from '@domain/ledger-search';
+import {
+  type KeywordMatch,
+  LEDGER_DATE_FIELD_LABELS,
+  LEDGER_DATE_FIELDS,
+  type LedgerDateField,
+  type LedgerStatusFilter,
+  ORDER_NO_MAX_LENGTH,
+} from '@domain/ledger-search';
 import {
   Button,
   Drawer,
   Group,
   Input,
   Radio,
+  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -49,17 +58,22 @@ const dateProps = {
   },
 } as const;
 
+const DATE_FIELD_OPTIONS = LEDGER_DATE_FIELDS.map((value) => ({
+  value,
+  label: LEDGER_DATE_FIELD_LABELS[value],
+}));
+
 /**
- * A date picker's label: 開始 or 終了 under the range's heading 受注日, named 受注日（開始） in
- * full to a screen reader. A visible label rather than an aria-label: the picker is a button whose
+ * A date picker's label: 開始 or 終了 under the range's heading, named after the chosen date
+ * (受注日（開始）, 出荷日（終了）…) in full to a screen reader. A visible label rather than an aria-label: the picker is a button whose
  * text is its date (or 指定なし), and an aria-label would hide that text from its name (WCAG 2.5.3).
  */
-function DateLabel({ end }: { end: '開始' | '終了' }) {
+function DateLabel({ end, kind }: { end: '開始' | '終了'; kind: string }) {
   return (
     <>
       {/* One hidden run for the name: pieces around the visible word would be read apart
           (Chromium names it 「受注日（ 開始 ）」). */}
-      <VisuallyHidden>受注日（{end}）</VisuallyHidden>
+      <VisuallyHidden>{`${kind}（${end}）`}</VisuallyHidden>
       <span aria-hidden="true">{end}</span>
     </>
   );
@@ -104,6 +118,8 @@ export function FilterPanel({
 
   const set = (patch: Partial<OrderFilters>) => setDraft((current) => ({ ...current, ...patch }));
 
+  const dateKind = LEDGER_DATE_FIELD_LABELS[draft.dateField];
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!waiting) onSearch(withOrderedItemRange(draft));
@@ -134,15 +150,38 @@ export function FilterPanel({
             </Group>
           </Radio.Group>
 
-          <Input.Wrapper label="受注日" labelElement="div">
+          <TextInput
+            label="受注番号・納品番号・送り状番号"
+            description="番号の全体か先頭の部分で検索します。ハイフンや全角・半角は区別しません。"
+            inputWrapperOrder={['label', 'input', 'description']}
+            placeholder="例: SO2611-000754"
+            value={draft.orderNo}
+            onChange={(event) => set({ orderNo: event.currentTarget.value })}
+            maxLength={ORDER_NO_MAX_LENGTH}
+            inputMode="text"
+            autoCapitalize="characters"
+            autoComplete="off"
+          />
+
+          <Input.Wrapper label="期間" labelElement="div">
+            {/* Which date the range applies to: the order's, the shipment's or the expected delivery's. */}
+            <SegmentedControl
+              aria-label="期間の日付"
+              fullWidth
+              size="sm"
+              mt={6}
+              data={DATE_FIELD_OPTIONS}
+              value={draft.dateField}
+              onChange={(value) => set({ dateField: value as LedgerDateField })}
+            />
             {/* docs/product.md §5: the start cannot be after the end (each picker stops at the other). */}
             <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.rangeRow}>
               <DatePickerInput
                 {...dateProps}
                 {...calendarProps}
-                label={<DateLabel end="開始" />}
+                label={<DateLabel end="開始" kind={dateKind} />}
                 labelProps={{ fz: 'xs', fw: 400 }}
-                clearButtonProps={{ 'aria-label': '受注日（開始）をクリア' }}
+                clearButtonProps={{ 'aria-label': `${dateKind}（開始）をクリア` }}
                 value={draft.fromDate}
                 maxDate={draft.toDate ?? undefined}
                 onChange={(value) => set({ fromDate: value })}
@@ -155,9 +194,9 @@ export function FilterPanel({
               <DatePickerInput
                 {...dateProps}
                 {...calendarProps}
-                label={<DateLabel end="終了" />}
+                label={<DateLabel end="終了" kind={dateKind} />}
                 labelProps={{ fz: 'xs', fw: 400 }}
-                clearButtonProps={{ 'aria-label': '受注日（終了）をクリア' }}
+                clearButtonProps={{ 'aria-label': `${dateKind}（終了）をクリア` }}
                 value={draft.toDate}
                 minDate={draft.fromDate ?? undefined}
                 onChange={(value) => set({ toDate: value })}

@@ -1,12 +1,15 @@
+// The tooltip of a document not yet issued loads with the detail, not with the screen.
+import '@mantine/core/styles/Tooltip.layer.css';
 import {
   DOCUMENT_FILE_FIELD,
   DOCUMENT_LABELS,
   DOCUMENT_TYPES,
   type DocumentType,
 } from '@domain/api/order-documents';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { LEDGER_PRICE_TAX_LABEL } from '@domain/constants';
+import { Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { OrderLine } from '../api/search-ledger-items';
 import { formatDate, formatQuantity, formatYen } from '../utils/format';
 import { POPUP_BLOCKER_HINT } from '../utils/order-messages';
@@ -31,6 +34,49 @@ function Field({
       <dt>{label}</dt>
       <dd>{empty ? <span className={classes.none}>—</span> : children}</dd>
     </div>
+  );
+}
+
+/** Why a document's button is greyed out: the line names no file of it yet. */
+export const notIssuedText = (type: DocumentType) =>
+  `${DOCUMENT_LABELS[type]}はまだ発行されていません`;
+
+/**
+ * A document the line has no file of: greyed out, yet it can be hovered, focused and tapped, so
+ * that it says why (a disabled button gets no hover, focus or tap). aria-disabled keeps it named
+ * as unavailable; the reason is its description.
+ */
+function NotIssuedButton({ type }: { type: DocumentType }) {
+  const reasonId = useId();
+  const reason = notIssuedText(type);
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      {/* Shown while hovered or focused, and after a tap until the next (a phone has no hover). */}
+      <Tooltip label={reason} opened={shown} withArrow>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          data-disabled
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          // A mouse's hover only: a tap also sends enter and leave, and the leave would close
+          // what the tap opened (it closes when the focus moves on).
+          onPointerEnter={(event) => event.pointerType === 'mouse' && setShown(true)}
+          onPointerLeave={(event) => event.pointerType === 'mouse' && setShown(false)}
+          onFocus={() => setShown(true)}
+          onBlur={() => setShown(false)}
+          onClick={(event) => {
+            event.preventDefault();
+            setShown(true);
+          }}
+        >
+          {DOCUMENT_LABELS[type]}
+        </Button>
+      </Tooltip>
+      {/* Outside the button, so that its name stays the document's. */}
+      <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+    </>
   );
 }
 
@@ -76,10 +122,10 @@ export function OrderDetail({
         <Field label="数量" span="third" numeric>
           {formatQuantity(line.quantity)}
         </Field>
-        <Field label="単価" span="third" numeric>
+        <Field label={`単価（${LEDGER_PRICE_TAX_LABEL}）`} span="third" numeric>
           {formatYen(line.unit_price)}
         </Field>
-        <Field label="金額" span="third" numeric>
+        <Field label={`金額（${LEDGER_PRICE_TAX_LABEL}）`} span="third" numeric>
           {formatYen(line.amount)}
         </Field>
         <Field label="納品先" span="full">
@@ -112,21 +158,22 @@ export function OrderDetail({
           書類のダウンロード
         </Text>
         <Group gap="xs" grow>
-          {DOCUMENT_TYPES.map((type) => (
-            <Button
-              key={type}
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden="true" />}
-              disabled={
-                line[DOCUMENT_FILE_FIELD[type]] === '' ||
-                (downloading !== null && downloading !== type)
-              }
-              loading={downloading === type}
-              onClick={() => onDownload(type)}
-            >
-              {DOCUMENT_LABELS[type]}
-            </Button>
-          ))}
+          {DOCUMENT_TYPES.map((type) =>
+            line[DOCUMENT_FILE_FIELD[type]] === '' ? (
+              <NotIssuedButton key={type} type={type} />
+            ) : (
+              <Button
+                key={type}
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden="true" />}
+                disabled={downloading !== null && downloading !== type}
+                loading={downloading === type}
+                onClick={() => onDownload(type)}
+              >
+                {DOCUMENT_LABELS[type]}
+              </Button>
+            ),
+          )}
         </Group>
         {showPopupHint && (
           <Text size="xs" c="dimmed">

@@ -3,21 +3,30 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import type { OrderFilters } from '../api/search-ledger-items';
 import { filterSummary } from '../utils/order-filters';
-import { CARD_HINT, ROW_HINT, resultCountText } from '../utils/order-messages';
+import {
+  CARD_HINT,
+  COUNT_FAILED_TEXT,
+  COUNT_LOADING_TEXT,
+  ROW_HINT,
+  resultCountText,
+} from '../utils/order-messages';
 import classes from './orders.module.css';
 
 /** The result count ("all search results N items") and the hint that a row opens its details. */
 export function ResultCount({
   ref,
   counted,
+  failed,
   total,
   totalCapped,
   busy,
   isDesktop,
 }: {
   ref?: Ref<HTMLDivElement>;
-  /** false while no answer has come: the count shows a dash. */
+  /** false while no answer has come: the count says it is on its way, or that it failed. */
   counted: boolean;
+  /** The search failed (no count to show when none came before). */
+  failed: boolean;
   total: number;
   totalCapped: boolean;
   busy: boolean;
@@ -27,7 +36,11 @@ export function ResultCount({
     <div ref={ref} className={classes.resultHeader}>
       <Group gap="sm" align="baseline">
         <Text fw={700} size={isDesktop ? 'lg' : 'md'} aria-live="polite">
-          {counted ? resultCountText(total, totalCapped) : '全検索結果 — 件'}
+          {counted
+            ? resultCountText(total, totalCapped)
+            : failed
+              ? COUNT_FAILED_TEXT
+              : COUNT_LOADING_TEXT}
         </Text>
         {busy && <Loader size="xs" aria-label="読み込み中" />}
       </Group>

@@ -1,9 +1,15 @@
 import type { LedgerSortField } from '@domain/ledger-search';
-import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { PageNumbers } from '../../../components/navigation/page-numbers';
 import type { OrdersPageState } from '../hooks/use-orders-page';
 import { toggleSort } from '../utils/order-filters';
-import { NO_RESULTS_MESSAGE } from '../utils/order-messages';
+import {
+  NO_RESULTS_MESSAGE,
+  ordersLoadFailedText,
+  RETRY_LABEL,
+  SEARCH_WAIT_MESSAGE,
+} from '../utils/order-messages';
 import { OrderCards } from './order-cards';
 import { OrdersTable } from './orders-table';
 import { PageControls } from './page-controls';
@@ -27,10 +33,34 @@ export function OrderResults({ page }: { page: OrdersPageState }) {
       </Stack>
     );
   }
+  if (result.isError && lines.length === 0) {
+    // What happened, in the words of the toast, and the same search again once the wait after a
+    // failure (docs/product.md §4) is over.
+    return (
+      <Stack align="center" gap="sm" py="xl" aria-label="検索の失敗">
+        <Text ta="center" maw={560}>
+          {ordersLoadFailedText(result.error)}
+        </Text>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden="true" />}
+          disabled={results.waiting || result.isFetching}
+          onClick={() => void result.refetch()}
+        >
+          {RETRY_LABEL}
+        </Button>
+        {results.waiting && (
+          <Text size="sm" c="dimmed">
+            {SEARCH_WAIT_MESSAGE}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
   if (lines.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
-        {result.isError ? 'データを取得できませんでした。' : NO_RESULTS_MESSAGE}
+        {NO_RESULTS_MESSAGE}
       </Text>
     );
   }

@@ -56,6 +56,9 @@ interface SearchBody {
   item_no_end: string | null;
   search_type_flag: number;
   from_date: string | null;
+  to_date: string | null;
+  date_field: string;
+  order_no: string | null;
   sort: { field: string; direction: string };
 }
 
@@ -337,6 +340,7 @@ describe('the orders page', () => {
         caution_flag: false,
         file_count: file_names.length,
         missing_count: 0,
+        missing_files: [],
         file_name: 'SR-200_請求書_20260401.zip',
       });
     });
@@ -509,10 +513,40 @@ describe('the orders page', () => {
     expect(within(detail).getByText('3,450円')).toBeTruthy();
     expect(within(detail).getByText('4,140,000円')).toBeTruthy();
     expect(within(detail).getByText('2026/04/10')).toBeTruthy();
+    // Prices are before tax, and say so.
+    expect(within(detail).getByText('単価（税抜）')).toBeTruthy();
+    expect(within(detail).getByText('金額（税抜）')).toBeTruthy();
     const button = (name: string) =>
       within(detail).getByRole('button', { name }) as HTMLButtonElement;
-    expect(button('請求書').disabled).toBe(true);
+    expect(button('請求書').getAttribute('aria-disabled')).toBe('true');
     expect(button('出荷案内').disabled).toBe(false);
+    expect(button('出荷案内').getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('a greyed-out document button says why on focus, and a click on it downloads nothing', async () => {
+    ledger = [ledgerItem({ delivery_file_name: '' })];
+    const { user } = renderWithProviders(<OrdersPage />, {
+      session: USER,
+      path: '/orders?status=all',
+    });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    await user.click(within(bodyRows()[0]!).getByText('物件0001 新築工事'));
+    const detail = await screen.findByRole('dialog', { name: '注文明細の詳細' });
+    const delivery = within(detail).getByRole('button', { name: '納品書' });
+    expect(delivery.getAttribute('aria-disabled')).toBe('true');
+    expect(delivery.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(delivery.getAttribute('aria-describedby')!)?.textContent).toBe(
+      '納品書はまだ発行されていません',
+    );
+    act(() => delivery.focus());
+    expect((await screen.findByRole('tooltip')).textContent).toBe('納品書はまだ発行されていません');
+    act(() => delivery.blur());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // A tap (a click without hover on a phone) shows the reason too, and downloads nothing.
+    const before = fakeServer.requests.length;
+    await user.click(delivery);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('納品書はまだ発行されていません');
+    expect(fakeServer.requests.length).toBe(before);
   });
 
   it('shows staff a prompt and no lines until they choose a customer', async () => {
@@ -593,6 +627,45 @@ describe('the orders page', () => {
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('shipped');
   });
 
+  it('searches by a 受注番号 and by a range of 納品予定日, and keeps both in the address', {
+    timeout: 30_000,
+  }, async () => {
+    ledger = [ledgerItem()];
+    const { router, user } = renderWithProviders(<OrdersPage />, {
+      session: USER,
+      path: '/orders',
+    });
+    await screen.findByText('全検索結果 0 件');
+    expect(lastSearch()).toMatchObject({ date_field: 'sale_order_date', order_no: null });
+
+    const form = await openFilters(user);
+    await user.type(
+      within(form).getByRole('textbox', { name: '受注番号・納品番号・送り状番号' }),
+      'SO2611-000754',
+    );
+    await user.click(within(form).getByRole('radio', { name: '納品予定日' }));
+    // The pickers are named after the chosen date.
+    expect(
+      within(form).getByRole('button', { name: /^納品予定日（開始）(?!をクリア)/ }),
+    ).toBeTruthy();
+    await user.click(within(form).getByRole('radio', { name: 'すべて' }));
+    await user.click(within(form).getByRole('button', { name: '検索' }));
+
+    await waitFor(() =>
+      expect(lastSearch()).toMatchObject({
+        order_no: 'SO2611-000754',
+        date_field: 'expected_delivery_date',
+        status: 'all',
+      }),
+    );
+    const address = new URLSearchParams(router.state.location.search);
+    expect(address.get('no')).toBe('SO2611-000754');
+    expect(address.get('date')).toBe('expected_delivery_date');
+    const conditions = screen.getByLabelText('検索条件');
+    expect(within(conditions).getByText('番号 SO2611-000754')).toBeTruthy();
+    expect(within(conditions).getByText(/^納品予定日 \d{4}\/\d{2}\/\d{2}〜$/)).toBeTruthy();
+  });
+
   it('asks the server once per search: the new conditions, not the ones shown before', {
     timeout: 30_000,
   }, async () => {
@@ -642,6 +715,36 @@ describe('the orders page', () => {
     await sorted({ field: 'sale_order_date', direction: 'desc' }, null);
   });
 
+  it("shows each row's 受注番号, 受注日 and 納品予定日, each a column header that sorts", async () => {
+    ledger = [
+      ledgerItem({
+        sale_order_no: 'SO2611-000754',
+        sale_order_date: '2026-11-02',
+        expected_delivery_date: '1900-12-05',
+      }),
+    ];
+    const { user } = renderWithProviders(<OrdersPage />, {
+      session: USER,
+      path: '/orders?status=all',
+    });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const row = bodyRows()[0]!;
+    expect(within(row).getByText('SO2611-000754')).toBeTruthy();
+    expect(within(row).getByText('2026/11/02')).toBeTruthy();
+    // The core system's 1900 placeholder reads as 2025, as in the detail.
+    expect(within(row).getByText('2025/12/05')).toBeTruthy();
+    for (const [label, field] of [
+      ['受注番号', 'sale_order_no'],
+      ['受注日', 'sale_order_date'],
+      ['納品予定日', 'expected_delivery_date'],
+    ] as const) {
+      await user.click(within(table()).getByRole('button', { name: label }));
+      await waitFor(() => expect(lastSearch().sort).toEqual({ field, direction: 'asc' }));
+      const header = within(table()).getByRole('button', { name: label }).closest('th')!;
+      expect(header.getAttribute('aria-sort')).toBe('ascending');
+    }
+  });
+
   it('shows the last page when the address asks for a page past the end', async () => {
     ledger = Array.from({ length: 150 }, () => ledgerItem({ status: LEDGER_STATUS.backlog }));
     const { router } = renderWithProviders(<OrdersPage />, {
@@ -653,44 +756,82 @@ describe('the orders page', () => {
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
   });
 
-  it('shows the load-failure toast when a search fails, then waits 10 s before the next search', {
+  it('advises a shorter period when the server said the result was too large, then waits 10 s before the next search', {
     timeout: 40_000,
   }, async () => {
     fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', () =>
-      json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' }),
+      json(400, {
+        statusCode: 400,
+        code: 'TOO_MANY_RESULTS',
+        message: '検索結果の件数が多すぎるため、データを取得できませんでした。',
+      }),
     );
     const { user } = await renderOrders();
-    expect(
-      await screen.findByText(
-        'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。',
-      ),
-    ).toBeTruthy();
+    const advice =
+      'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。';
+    const toasts = () => screen.queryAllByRole('alert').filter((t) => t.textContent === advice);
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect((await screen.findByLabelText('検索の失敗')).textContent).toContain(advice);
     const failedAt = Date.now();
     await user.click(screen.getByRole('button', { name: '絞り込み' }));
-    const search = await screen.findByRole('button', { name: '検索' });
+    const form = await screen.findByRole('form', { name: '絞り込み条件' });
+    const search = within(form).getByRole('button', { name: '検索' });
     expect((search as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('検索に失敗したため、10秒後に再度検索できます。')).toBeTruthy();
+    expect(within(form).getByText('検索に失敗したため、10秒後に再度検索できます。')).toBeTruthy();
     // The panel says why; the toast, which would cover its buttons, is gone.
-    await waitFor(
-      () =>
-        expect(
-          screen.queryByText(
-            'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。',
-          ),
-        ).toBeNull(),
-      { timeout: 1_000 },
-    );
+    await waitFor(() => expect(toasts()).toHaveLength(0), { timeout: 1_000 });
     const calls = fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').length;
 
     await waitFor(() => expect((search as HTMLButtonElement).disabled).toBe(false), {
       timeout: 15_000,
     });
     expect(Date.now() - failedAt).toBeGreaterThanOrEqual(9_000);
-    expect(screen.queryByText('検索に失敗したため、10秒後に再度検索できます。')).toBeNull();
+    expect(within(form).queryByText('検索に失敗したため、10秒後に再度検索できます。')).toBeNull();
     await user.click(search);
     await waitFor(() =>
       expect(fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').length).toBe(calls + 1),
     );
+  });
+});
+
+describe('a search that fails', () => {
+  it('says the server failed, never 「— 件」 nor the advice about too much data, and offers 再試行 after the wait', {
+    timeout: 40_000,
+  }, async () => {
+    let fail = true;
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', (request) =>
+      fail
+        ? json(500, { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' })
+        : answerSearch(request),
+    );
+    ledger = [ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null })];
+    const { user } = await renderOrders();
+    const alert = await screen.findByLabelText('検索の失敗');
+    expect(alert.textContent).toContain(
+      'サーバーでエラーが発生したため、データを取得できませんでした。時間をおいて再試行してください。',
+    );
+    expect(alert.textContent).not.toContain('データ件数が多いため');
+    expect(screen.getByText('件数を取得できませんでした')).toBeTruthy();
+    expect(screen.queryByText(/— 件/)).toBeNull();
+    const retry = within(alert).getByRole('button', { name: '再試行' }) as HTMLButtonElement;
+    expect(retry.disabled).toBe(true);
+    await waitFor(() => expect(retry.disabled).toBe(false), { timeout: 15_000 });
+    fail = false;
+    await user.click(retry);
+    await screen.findByText('全検索結果 1 件');
+    expect(screen.queryByLabelText('検索の失敗')).toBeNull();
+  });
+
+  it('says the server could not be reached when no answer came', async () => {
+    fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await renderOrders();
+    const alert = await screen.findByLabelText('検索の失敗');
+    expect(alert.textContent).toContain(
+      'サーバーに接続できなかったため、データを取得できませんでした。通信環境をご確認のうえ、再試行してください。',
+    );
+    expect(within(alert).getByRole('button', { name: '再試行' })).toBeTruthy();
   });
 });
 
@@ -751,6 +892,32 @@ describe('the orders page on a phone', () => {
     const sort = screen.getByRole('combobox', { name: '並び替え' }) as HTMLSelectElement;
     expect(sort.selectedOptions[0]?.textContent).toBe('数量（降順）');
     expect([...sort.options].filter((o) => !o.disabled)).toHaveLength(9);
+  });
+
+  it('a card shows the item number, the quantity and the expected delivery date; a backlog card names no shipped date', async () => {
+    ledger = [
+      ledgerItem({ quantity: 1200, expected_delivery_date: '2026-04-12' }),
+      ledgerItem({
+        status: LEDGER_STATUS.backlog,
+        shipped_date: null,
+        quantity: 40,
+        item_name: 'KR-1030-SV',
+        expected_delivery_date: '2026-12-01',
+      }),
+    ];
+    renderWithProviders(<OrdersPage />, { session: USER, path: '/orders?status=all' });
+    await screen.findByText('全検索結果 2 件');
+    const [shipped, backlog] = within(screen.getByRole('list', { name: '注文明細' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(shipped!).getByText('出荷日 2026/04/10')).toBeTruthy();
+    expect(within(shipped!).getByText('納品予定日 2026/04/12')).toBeTruthy();
+    expect(within(shipped!).getByText('SR-200-BK')).toBeTruthy();
+    expect(within(shipped!).getByText('1,200個')).toBeTruthy();
+    expect(within(backlog!).getByText('納品予定日 2026/12/01')).toBeTruthy();
+    expect(within(backlog!).getByText('KR-1030-SV')).toBeTruthy();
+    expect(within(backlog!).getByText('40個')).toBeTruthy();
+    expect(within(backlog!).queryByText(/出荷日/)).toBeNull();
   });
 
   it('shows cards, sorts by the eight sorts of the select and goes back to the default order', async () => {

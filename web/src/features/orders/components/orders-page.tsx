@@ -113,6 +113,7 @@ function Count({ page }: { page: OrdersPageState }) {
     <ResultCount
       ref={page.resultsTop}
       counted={counted}
+      failed={page.results.result.isError}
       total={total}
       totalCapped={totalCapped}
       busy={busy}

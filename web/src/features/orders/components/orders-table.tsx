@@ -11,21 +11,28 @@ import classes from './orders.module.css';
 import tableClasses from './orders-table.module.css';
 import { StatusBadge } from './status-badge';
 
-// Fixed layout: the text columns share what the narrow ones leave, the model name the most
-// (it takes the rest). Fits the 944 px a 1280 px wide window gives the table.
+// Fixed layout that fits the 944 px a 1280 px wide window gives the table. Pairs that belong
+// together share a column, one above the other, each with its own sort button: the order's number
+// and date, the shipment's and the expected delivery's date, the item number and the model. The
+// property and destination take a share each, the item and model the rest; every text cell holds
+// two lines at most.
 const COLUMNS: {
-  field: LedgerSortField;
+  fields: readonly [LedgerSortField] | readonly [LedgerSortField, LedgerSortField];
   numeric?: boolean;
   width?: number | string;
 }[] = [
-  { field: 'status', width: 108 },
-  { field: 'shipped_date', width: 100 },
-  { field: 'property_name', width: '17%' },
-  { field: 'destination_name1', width: '14%' },
-  { field: 'item_name', width: 128 },
-  { field: 'model_name' },
-  { field: 'quantity', numeric: true, width: 84 },
+  { fields: ['status'], width: 96 },
+  { fields: ['sale_order_no', 'sale_order_date'], width: 132 },
+  { fields: ['shipped_date', 'expected_delivery_date'], width: 116 },
+  { fields: ['property_name'], width: '21%' },
+  { fields: ['destination_name1'], width: '16%' },
+  { fields: ['item_name', 'model_name'] },
+  { fields: ['quantity'], numeric: true, width: 80 },
 ];
+
+/** aria-sort of a header: the sorted field's direction when the column holds it. */
+const columnAriaSort = (sort: LedgerSort | null, fields: readonly LedgerSortField[]) =>
+  fields.map((field) => ariaSort(sort, field)).find((value) => value !== undefined);
 
 export const lineLabel = (line: OrderLine) =>
   `${line.sale_order_no}-${line.sale_order_line_no} ${line.item_name}`;
@@ -80,17 +87,22 @@ export function OrdersTable({
                 </Table.Th>
                 {COLUMNS.map((column) => (
                   <Table.Th
-                    key={column.field}
+                    key={column.fields.join(' ')}
                     w={column.width}
-                    aria-sort={ariaSort(sort, column.field)}
+                    aria-sort={columnAriaSort(sort, column.fields)}
                     ta={column.numeric ? 'right' : undefined}
                   >
-                    <SortHeader
-                      label={SORT_FIELD_LABELS[column.field]}
-                      field={column.field}
-                      sort={sort}
-                      onSort={onSort}
-                    />
+                    <div className={classes.headerPair}>
+                      {column.fields.map((field) => (
+                        <SortHeader
+                          key={field}
+                          label={SORT_FIELD_LABELS[field]}
+                          field={field}
+                          sort={sort}
+                          onSort={onSort}
+                        />
+                      ))}
+                    </div>
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -163,11 +175,24 @@ const OrderRow = memo(function OrderRow({
         <StatusBadge status={line.status} />
       </Table.Td>
       <Table.Td className={classes.nowrap}>
-        {line.shipped_date ? (
-          formatDate(line.shipped_date)
-        ) : (
-          <span className={classes.none}>—</span>
-        )}
+        <div className={classes.itemNo}>{line.sale_order_no}</div>
+        <div className={classes.secondLine}>{formatDate(line.sale_order_date)}</div>
+      </Table.Td>
+      <Table.Td className={classes.nowrap}>
+        <div>
+          {line.shipped_date ? (
+            formatDate(line.shipped_date)
+          ) : (
+            <span className={classes.none}>—</span>
+          )}
+        </div>
+        <div className={classes.secondLine}>
+          {line.expected_delivery_date ? (
+            formatDate(line.expected_delivery_date)
+          ) : (
+            <span className={classes.none}>—</span>
+          )}
+        </div>
       </Table.Td>
       <Table.Td>
         <div className={classes.clamp} title={line.property_name}>
@@ -183,9 +208,7 @@ const OrderRow = memo(function OrderRow({
         <div className={`${classes.clamp} ${classes.itemNo}`} title={line.item_name}>
           {line.item_name}
         </div>
-      </Table.Td>
-      <Table.Td>
-        <div className={classes.clamp} title={line.model_name}>
+        <div className={`${classes.oneLine} ${classes.secondLine}`} title={line.model_name}>
           {line.model_name}
         </div>
       </Table.Td>

@@ -10,7 +10,7 @@ import {
 } from '../api/search-ledger-items';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatNumber } from '../utils/format';
-import { ORDERS_LOAD_FAILED_MESSAGE } from '../utils/order-messages';
+import { ordersLoadFailedText } from '../utils/order-messages';
 import classes from './orders.module.css';
 
 /**
@@ -56,7 +56,7 @@ export function SelectEveryMatch({
       selection.setMany(lines, true);
     } catch (error) {
       if (error instanceof TooManyLinesError) setTooMany(true);
-      else showErrorToast(ORDERS_LOAD_FAILED_MESSAGE);
+      else showErrorToast(ordersLoadFailedText(error));
     } finally {
       setLoading(false);
     }

@@ -72,7 +72,7 @@ describe('the bulk download of the selected lines', () => {
     expect(fakeServer.calls('POST /api/v1/shared-file/get-shared-files')).toHaveLength(0);
   });
 
-  it('reports missing files in one alert, in a dialog whose × is named', async () => {
+  it('reports missing files in one alert and names each, in a dialog whose × is named', async () => {
     const navigations: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
@@ -89,6 +89,7 @@ describe('the bulk download of the selected lines', () => {
           caution_flag: true,
           file_count: 2,
           missing_count: 1,
+          missing_files: ['INV_SO2604-0002.pdf'],
           file_name: 'SR-200_請求書_20260401.zip',
         }),
       );
@@ -99,6 +100,14 @@ describe('the bulk download of the selected lines', () => {
     const caution = await screen.findByRole('dialog', { name: 'ご注意' });
     // One alert, read once (Mantine's Alert is one; the text inside it must not be another).
     expect(within(caution).getAllByRole('alert')).toHaveLength(1);
+    const missing = within(caution).getByRole('list', {
+      name: '存在しなかったファイル（ZIPファイル内の missing.txt にも記載しています）:',
+    });
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['INV_SO2604-0002.pdf']);
     expect(within(caution).getByRole('button', { name: 'ダイアログを閉じる' })).toBeTruthy();
     expect(within(caution).getByRole('button', { name: '閉じる' })).toBeTruthy();
     expect(navigations).toEqual(['http://localhost/api/storage/bulk/abc']);

@@ -2,7 +2,7 @@ import { SEARCH_RETRY_WAIT_MS, TOAST_LOADING_MS } from '@domain/constants';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { showErrorToast } from '../../../lib/toasts';
-import { ORDERS_LOAD_FAILED_MESSAGE, ORDERS_LOADING_MESSAGE } from '../utils/order-messages';
+import { ORDERS_LOADING_MESSAGE, ordersLoadFailedText } from '../utils/order-messages';
 
 /** A fast answer shows no toast at all, so that paging does not flicker. */
 const LOADING_TOAST_DELAY_MS = 400;
@@ -15,10 +15,12 @@ const LOADING_TOAST_DELAY_MS = 400;
 export function useSearchFeedback({
   isFetching,
   isError,
+  error,
   errorUpdatedAt,
 }: {
   isFetching: boolean;
   isError: boolean;
+  error: unknown;
   errorUpdatedAt: number;
 }): { waiting: boolean; dismissFailure: () => void } {
   const id = useId();
@@ -46,11 +48,11 @@ export function useSearchFeedback({
 
   useEffect(() => {
     if (!isError || errorUpdatedAt <= 0) return;
-    showErrorToast(ORDERS_LOAD_FAILED_MESSAGE, failureToastId);
+    showErrorToast(ordersLoadFailedText(error), failureToastId);
     setWaiting(true);
     const timer = setTimeout(() => setWaiting(false), SEARCH_RETRY_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [isError, errorUpdatedAt, failureToastId]);
+  }, [isError, error, errorUpdatedAt, failureToastId]);
 
   // The filter panel says why its search waits; the toast would cover its buttons.
   const dismissFailure = useCallback(() => notifications.hide(failureToastId), [failureToastId]);

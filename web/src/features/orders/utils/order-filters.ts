@@ -1,5 +1,6 @@
 import { DOCUMENT_FILE_FIELD, type DocumentType } from '@domain/api/order-documents';
 import {
+  LEDGER_DATE_FIELD_LABELS,
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
   type LedgerSortField,
@@ -62,8 +63,11 @@ export function filterSummary(filters: OrderFilters): string[] {
   const parts: string[] = [STATUS_OPTIONS.find((o) => o.value === filters.status)?.label ?? ''];
   const date = (iso: string | null) => (iso ? iso.replaceAll('-', '/') : '');
   if (filters.fromDate || filters.toDate) {
-    parts.push(`受注日 ${date(filters.fromDate)}〜${date(filters.toDate)}`);
+    parts.push(
+      `${LEDGER_DATE_FIELD_LABELS[filters.dateField]} ${date(filters.fromDate)}〜${date(filters.toDate)}`,
+    );
   }
+  if (filters.orderNo.trim()) parts.push(`番号 ${filters.orderNo.trim()}`);
   if (filters.propertyName.trim()) parts.push(`物件名「${filters.propertyName.trim()}」`);
   const start = normalizeItemNo(filters.itemNoStart);
   const end = normalizeItemNo(filters.itemNoEnd);
@@ -87,6 +91,8 @@ export const SORT_FIELD_LABELS: Record<LedgerSortField, string> = {
   model_name: '型式',
   quantity: '数量',
   sale_order_date: '受注日',
+  sale_order_no: '受注番号',
+  expected_delivery_date: '納品予定日',
 };
 
 /** "出荷日（昇順）": a sort as the phone's select names it. */

@@ -4,14 +4,47 @@ import {
   ledgerExportBusyMessage,
   ledgerExportTooManyMessage,
 } from '@domain/ledger-export';
+import { HttpError } from '../../../lib/http';
 import { formatNumber } from './format';
 
 // Texts of the orders screens. The spec's quoted meanings (docs/product.md §8 Orders) are kept word for word
 // where the spec gives them; the others follow the product's tone.
 
-/** docs/product.md §8: a search that failed, usually because it matched too much. */
+/**
+ * docs/product.md §8: a search the server refused because it matched too much (TOO_MANY_RESULTS).
+ * Only then: the advice to shorten the period would mislead after any other failure.
+ */
 export const ORDERS_LOAD_FAILED_MESSAGE =
   'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。';
+export const ORDERS_NETWORK_FAILED_MESSAGE =
+  'サーバーに接続できなかったため、データを取得できませんでした。通信環境をご確認のうえ、再試行してください。';
+export const ORDERS_TIMED_OUT_MESSAGE =
+  'サーバーからの応答がなかったため、データを取得できませんでした。時間をおいて再試行してください。';
+export const ORDERS_SERVER_FAILED_MESSAGE =
+  'サーバーでエラーが発生したため、データを取得できませんでした。時間をおいて再試行してください。';
+export const ORDERS_FAILED_MESSAGE = 'データを取得できませんでした。';
+export const RETRY_LABEL = '再試行';
+/** The count while the first answer has not come, and after a search that failed. */
+export const COUNT_LOADING_TEXT = '件数を取得しています…';
+export const COUNT_FAILED_TEXT = '件数を取得できませんでした';
+
+/** The server's own message of a refusal, when its answer carries one. */
+function serverMessage(error: HttpError): string | null {
+  const body = error.body;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
+    return body.message;
+  return null;
+}
+
+/** What a failed search says: what happened, and what the person can do about it. */
+export function ordersLoadFailedText(error: unknown): string {
+  if (!(error instanceof HttpError)) return ORDERS_SERVER_FAILED_MESSAGE;
+  if (error.code === 'TOO_MANY_RESULTS') return ORDERS_LOAD_FAILED_MESSAGE;
+  if (error.status === 0)
+    return error.code === 'TIMEOUT' ? ORDERS_TIMED_OUT_MESSAGE : ORDERS_NETWORK_FAILED_MESSAGE;
+  if (error.status >= 500) return ORDERS_SERVER_FAILED_MESSAGE;
+  return serverMessage(error) ?? ORDERS_FAILED_MESSAGE;
+}
 /** Under the search button during the wait after a failed search (docs/product.md §4). */
 export const SEARCH_WAIT_MESSAGE = '検索に失敗したため、10秒後に再度検索できます。';
 export const ORDERS_LOADING_MESSAGE = 'データを取得しています…';

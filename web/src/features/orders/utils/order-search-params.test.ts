@@ -26,8 +26,10 @@ describe('the orders search in the address', () => {
     const state: OrderSearchState = {
       filters: {
         status: 'shipped',
+        dateField: 'expected_delivery_date',
         fromDate: '2025-01-01',
         toDate: '2025-12-31',
+        orderNo: 'SO2611-000754',
         propertyName: '市営住宅 第2期',
         itemNoStart: 'KR-10',
         itemNoEnd: 'KR-20',
@@ -68,6 +70,8 @@ describe('the orders search in the address', () => {
     expect(state.customer).toBeNull();
     expect(parse('page=abc').page).toBe(1);
     expect(parse('sort=quantity.sideways').sort).toBeNull();
+    expect(parse('date=created_at').filters.dateField).toBe('sale_order_date');
+    expect(parse(`no=${'1'.repeat(80)}`).filters.orderNo).toHaveLength(50);
   });
 
   it('takes keywords as the chips do: trimmed, no blanks or repeats, at most five', () => {

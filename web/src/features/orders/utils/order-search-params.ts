@@ -2,10 +2,13 @@ import { PAGE_SIZE, PHONE_PAGE_SIZE } from '@domain/constants';
 import { addMonths, todayInJapan } from '@domain/japan-time';
 import {
   addKeyword,
+  DEFAULT_LEDGER_DATE_FIELD,
   isIsoDate,
+  LEDGER_DATE_FIELDS,
   LEDGER_SORT_FIELDS,
   LEDGER_STATUS_FILTERS,
   type LedgerSort,
+  ORDER_NO_MAX_LENGTH,
 } from '@domain/ledger-search';
 import type { OrderFilters, OrderSearch } from '../api/ledger-search-body';
 
@@ -37,8 +40,10 @@ export function sixMonthsAgo(now: Date = new Date()): string {
 export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
   return {
     status: 'backlog',
+    dateField: DEFAULT_LEDGER_DATE_FIELD,
     fromDate: sixMonthsAgo(now),
     toDate: null,
+    orderNo: '',
     propertyName: '',
     itemNoStart: '',
     itemNoEnd: '',
@@ -68,8 +73,10 @@ const TEXT_MAX = 200;
 const PAGE_MAX = 1_000_000;
 const KEYS = [
   'status',
+  'date',
   'from',
   'to',
+  'no',
   'property',
   'item_from',
   'item_to',
@@ -129,8 +136,11 @@ export function orderSearchFromParams(
   return {
     filters: {
       status,
+      dateField:
+        LEDGER_DATE_FIELDS.find((f) => f === params.get('date')) ?? DEFAULT_LEDGER_DATE_FIELD,
       fromDate,
       toDate,
+      orderNo: (params.get('no') ?? '').trim().slice(0, ORDER_NO_MAX_LENGTH),
       propertyName: text(params.get('property')),
       itemNoStart: text(params.get('item_from')).toUpperCase(),
       itemNoEnd: text(params.get('item_to')).toUpperCase(),
@@ -158,8 +168,10 @@ export function orderSearchToParams(state: OrderSearchState): URLSearchParams {
   if (customer !== null) params.set('customer', String(customer));
   if (notification != null) params.set('notification', String(notification));
   params.set('status', filters.status);
+  if (filters.dateField !== DEFAULT_LEDGER_DATE_FIELD) params.set('date', filters.dateField);
   params.set('from', filters.fromDate ?? '');
   if (filters.toDate) params.set('to', filters.toDate);
+  if (filters.orderNo.trim()) params.set('no', filters.orderNo.trim());
   if (filters.propertyName.trim()) params.set('property', filters.propertyName.trim());
   if (filters.itemNoStart.trim()) params.set('item_from', filters.itemNoStart.trim());
   if (filters.itemNoEnd.trim()) params.set('item_to', filters.itemNoEnd.trim());
