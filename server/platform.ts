@@ -64,12 +64,19 @@ function warnAtMostEvery(ms: number, warn: (error: unknown) => void): (error: un
 export async function openPlatform(config: Config, log: FastifyBaseLogger): Promise<Platform> {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
-    const started = performance.now();
-    await database.migrate();
-    log.info(
-      { ms: Math.round(performance.now() - started), database: database.kind },
-      'migrations applied',
-    );
+    if (config.MIGRATE_ON_START) {
+      const started = performance.now();
+      await database.migrate();
+      log.info(
+        { ms: Math.round(performance.now() - started), database: database.kind },
+        'migrations applied',
+      );
+    } else {
+      log.info(
+        { database: database.kind },
+        'migrations left to the migration job (MIGRATE_ON_START=false)',
+      );
+    }
     const secret = await identitySecret(config, database.db);
     const mailer = new MailOutbox(database.db, createMailer(config, log), log, {
       pollMs: config.MAIL_POLL_MS,
