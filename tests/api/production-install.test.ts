@@ -59,7 +59,12 @@ beforeAll(async () => {
   symlinkSync(realpathSync('node_modules'), join(copy, 'node_modules'), 'dir');
   await run('sh', ['scripts/production-build.sh'], {
     cwd: copy,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    // npm's cache and registry as this run has them (HOME's cache unless set), nothing else.
+    env: Object.fromEntries(
+      Object.entries(process.env).filter(([name]) =>
+        ['PATH', 'HOME', 'npm_config_cache', 'npm_config_registry'].includes(name),
+      ),
+    ),
     maxBuffer: 64 * 1024 * 1024,
   });
 

@@ -180,6 +180,12 @@ describe('configuration', () => {
     }
   });
 
+  it('migrates at start unless MIGRATE_ON_START=false leaves it to a job', () => {
+    expect(loadConfig({}).MIGRATE_ON_START).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START=/);
+  });
+
   it('reads SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
