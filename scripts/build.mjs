@@ -25,8 +25,14 @@ export async function buildAll() {
   rmSync('dist/server', { recursive: true, force: true });
   await esbuild({
     // main.js serves; migrate.js applies the migrations alone (a migration job before a rolling
-    // upgrade, with MIGRATE_ON_START=false on the servers).
-    entryPoints: { main: 'server/main.ts', migrate: 'scripts/migrate.ts' },
+    // upgrade, with MIGRATE_ON_START=false on the servers); the operator's commands beside them,
+    // for an install without tsx (`npm run mail:status` and `import:ledger` of the sources).
+    entryPoints: {
+      main: 'server/main.ts',
+      migrate: 'scripts/migrate.ts',
+      'mail-status': 'scripts/mail-status.ts',
+      'import-ledger': 'scripts/import-ledger.ts',
+    },
     outdir: 'dist/server',
     bundle: true,
     platform: 'node',

@@ -30,6 +30,7 @@ let server: ChildProcess | undefined;
 let baseUrl: string;
 let log = '';
 let migrateOutput = '';
+let mailStatusOutput = '';
 
 /** Resolves when the server logs that it is ready; rejects when it exits first. */
 function readyOf(child: ChildProcess): Promise<void> {
@@ -75,6 +76,10 @@ beforeAll(async () => {
   // As the chart upgrades: the migration job first, then servers that do not migrate.
   const migrated = await run(process.execPath, ['dist/server/migrate.js'], { cwd: copy, env });
   migrateOutput = migrated.stdout;
+  // An operator's command of the production install, before the server holds DATA_DIR.
+  mailStatusOutput = (
+    await run(process.execPath, ['dist/server/mail-status.js'], { cwd: copy, env })
+  ).stdout;
   server = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: copy,
     env: {
@@ -113,6 +118,11 @@ describe('the production install', () => {
     expect(log).not.toContain('"msg":"migrations applied"');
     const res = await fetch(`${baseUrl}/readyz`);
     expect(res.status).toBe(200);
+  });
+
+  it("runs the operator's mail status command without tsx", () => {
+    expect(mailStatusOutput).toContain(`database: PGlite in ${dataDir}`);
+    expect(mailStatusOutput).toContain('failed: 0');
   });
 
   it('serves the login screen rendered on the server', async () => {
