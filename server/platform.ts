@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { type DatabaseHandle, missingMigrations, openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-master-data';
 import {
@@ -72,6 +72,12 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
         'migrations applied',
       );
     } else {
+      const missing = await missingMigrations(database.db);
+      if (missing > 0) {
+        throw new Error(
+          `the database lacks ${missing} migration(s) of this version and MIGRATE_ON_START=false: run the migration job (node dist/server/migrate.js) first`,
+        );
+      }
       log.info(
         { database: database.kind },
         'migrations left to the migration job (MIGRATE_ON_START=false)',
