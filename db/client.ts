@@ -48,6 +48,27 @@ export function migrationsFolder(): string {
   return candidates.find((c) => existsSync(join(c, 'meta'))) ?? candidates[0]!;
 }
 
+/**
+ * The migrations of this build the database has not had (Drizzle applies those newer than the last
+ * it recorded): a server started with MIGRATE_ON_START=false refuses to start on such a database,
+ * saying so, instead of failing later on a missing table or column.
+ */
+export async function missingMigrations(db: Database): Promise<number> {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  let last = 0;
+  try {
+    const result = (await db.execute(
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { last: string | number | null }[] };
+    last = Number(result.rows[0]?.last ?? 0);
+  } catch {
+    // No migrations table: a database never migrated.
+  }
+  return journal.entries.filter((entry) => entry.when > last).length;
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }

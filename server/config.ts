@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '../domain/app-config';
@@ -63,6 +63,11 @@ export const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(LEDGER_EXPORT_MAX_TOTAL),
+  /**
+   * Apply the migrations at start; false where a job applies them before the servers roll
+   * (`node dist/server/migrate.js`, the Helm chart's pre-upgrade job; decision 028).
+   */
+  MIGRATE_ON_START: booleanFlag(true),
   /** Seed the demo data when the database is empty. */
   SEED_DEMO: booleanFlag(true),
   /**
@@ -220,6 +225,37 @@ export class ConfigError extends Error {
 const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'S3_SECRET_ACCESS_KEY', 'FIREBASE_API_KEY']);
 
 /**
+ * The secrets, and the URLs that carry a password: each may come from a file named by
+ * `<NAME>_FILE` instead (a Docker or Kubernetes secret mounted as a file, decision 028), checked
+ * and hidden as the variable itself.
+ */
+export const FILE_VARIABLES = [...SECRET_VARIABLES, 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL'];
+
+/** The environment with each `<NAME>_FILE` read into NAME; both set, or a file unreadable, refused. */
+function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const resolved = { ...env };
+  const problems: string[] = [];
+  for (const name of FILE_VARIABLES) {
+    const file = env[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (env[name]?.trim()) {
+      problems.push(`  ${name} and ${name}_FILE are both set: set one of them`);
+      continue;
+    }
+    try {
+      // A file written by `echo` or an editor ends with a line break that is not part of the value.
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      problems.push(
+        `  ${name}_FILE=${JSON.stringify(file)}: cannot be read (${(err as Error).message})`,
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return resolved;
+}
+
+/**
  * A bad value as the error shows it: never a secret, and a URL without its password (a start's
  * output lands in logs that more people read than the configuration).
  */
@@ -229,7 +265,8 @@ function shownValue(name: string, value: string): string {
 }
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config {
+  const env = withSecretFiles(processEnv);
   const parsed = envSchema
     .refine((e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY), {
       // Named by the key id: the error message shows the value, and the secret must not appear.
@@ -279,7 +316,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? '(env)');
-      return `  ${name}=${shownValue(name, env[name] ?? '')}: ${i.message}`;
+      const from = processEnv[`${name}_FILE`]?.trim() ? ` (from ${name}_FILE)` : '';
+      return `  ${name}${from}=${shownValue(name, env[name] ?? '')}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

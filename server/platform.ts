@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { type DatabaseHandle, missingMigrations, openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-master-data';
 import {
@@ -64,12 +64,25 @@ function warnAtMostEvery(ms: number, warn: (error: unknown) => void): (error: un
 export async function openPlatform(config: Config, log: FastifyBaseLogger): Promise<Platform> {
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
-    const started = performance.now();
-    await database.migrate();
-    log.info(
-      { ms: Math.round(performance.now() - started), database: database.kind },
-      'migrations applied',
-    );
+    if (config.MIGRATE_ON_START) {
+      const started = performance.now();
+      await database.migrate();
+      log.info(
+        { ms: Math.round(performance.now() - started), database: database.kind },
+        'migrations applied',
+      );
+    } else {
+      const missing = await missingMigrations(database.db);
+      if (missing > 0) {
+        throw new Error(
+          `the database lacks ${missing} migration(s) of this version and MIGRATE_ON_START=false: run the migration job (node dist/server/migrate.js) first`,
+        );
+      }
+      log.info(
+        { database: database.kind },
+        'migrations left to the migration job (MIGRATE_ON_START=false)',
+      );
+    }
     const secret = await identitySecret(config, database.db);
     const mailer = new MailOutbox(database.db, createMailer(config, log), log, {
       pollMs: config.MAIL_POLL_MS,

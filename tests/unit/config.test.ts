@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, FILE_VARIABLES, loadConfig } from '../../server/config';
 import { redactUrl } from '../../server/logger';
 
 describe('configuration', () => {
@@ -177,8 +180,89 @@ describe('configuration', () => {
     }
   });
 
+  it('migrates at start unless MIGRATE_ON_START=false leaves it to a job', () => {
+    expect(loadConfig({}).MIGRATE_ON_START).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START=/);
+  });
+
   it('reads SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+});
+
+/** The message of the ConfigError the environment raises ('' when it starts). */
+function configErrorOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+}
+
+describe('secrets from files', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'portal-secret-files-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const fileWith = (name: string, content: string) => {
+    const path = join(folder, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const values: Record<string, string> = {
+    AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+    S3_SECRET_ACCESS_KEY: 'minio-secret-key',
+    FIREBASE_API_KEY: 'AIzaSyExampleKey_123',
+    DATABASE_URL: 'postgres://portal:DbPw@db:5432/portal',
+    SMTP_URL: 'smtp://mail:MailPw@smtp:587',
+    REDIS_URL: 'redis://:RedisPw@redis:6379',
+  };
+  const needs: Record<string, NodeJS.ProcessEnv> = {
+    S3_SECRET_ACCESS_KEY: { S3_ACCESS_KEY_ID: 'minio' },
+  };
+
+  it('reads every secret from the file its _FILE variable names, without the final line break', () => {
+    expect([...FILE_VARIABLES].sort()).toEqual(Object.keys(values).sort());
+    for (const [name, value] of Object.entries(values)) {
+      const config = loadConfig({
+        ...needs[name],
+        [`${name}_FILE`]: fileWith(name, `${value}\n`),
+      });
+      expect(config[name as keyof typeof config], name).toBe(value);
+    }
+  });
+
+  it('refuses a variable set both directly and by a file, naming it', () => {
+    for (const [name, value] of Object.entries(values)) {
+      const message = configErrorOf({
+        ...needs[name],
+        [name]: value,
+        [`${name}_FILE`]: fileWith(name, value),
+      });
+      expect(message, name).toContain(`${name} and ${name}_FILE are both set`);
+      expect(message, name).not.toContain(value);
+    }
+  });
+
+  it('checks a secret from a file as the variable and does not print it', () => {
+    const message = configErrorOf({
+      AUTH_SECRET_FILE: fileWith('short', 'short-secret-value-xyz\n'),
+      REDIS_URL_FILE: fileWith('redis', 'http://:RedisPw@localhost:6379'),
+    });
+    expect(message).toContain(
+      'AUTH_SECRET (from AUTH_SECRET_FILE)=(22 characters, not shown): must be at least 32',
+    );
+    expect(message).toContain('REDIS_URL (from REDIS_URL_FILE)="http://:***@localhost:6379"');
+    expect(message).not.toContain('short-secret-value-xyz');
+    expect(message).not.toContain('RedisPw');
+  });
+
+  it('refuses a _FILE variable whose file cannot be read, naming it', () => {
+    const missing = join(folder, 'no-such-file');
+    expect(configErrorOf({ SMTP_URL_FILE: missing })).toContain(
+      `SMTP_URL_FILE="${missing}": cannot be read`,
+    );
   });
 });
 

@@ -1,0 +1,152 @@
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unusedPort } from '../support/ports';
+import { cookieHeaderOf, DEMO_PASSWORD } from './helpers/auth';
+
+// The production install as the image makes it (decision 028): a clean copy of the repository's
+// tracked files, built by scripts/production-build.sh (the Dockerfile's build stage runs the same
+// script), its node_modules then the production dependencies only, and the server started as the
+// image starts it: `node dist/server/main.js`, on PGlite in an empty DATA_DIR migrated beforehand
+// by `node dist/server/migrate.js`, as the chart's migration job does. The build borrows
+// the checkout's development tools through a link, and npm its cache: a few minutes on a busy machine.
+
+const run = promisify(execFile);
+
+let root: string;
+let dataDir: string;
+let server: ChildProcess | undefined;
+let baseUrl: string;
+let log = '';
+let migrateOutput = '';
+let mailStatusOutput = '';
+
+/** Resolves when the server logs that it is ready; rejects when it exits first. */
+function readyOf(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (/"msg":"[^"]* is ready"/.test(log)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${log}`)));
+  });
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'portal-production-'));
+  const copy = join(root, 'portal');
+  dataDir = join(root, 'data');
+  // The tracked files as they are in the working tree: what a clone of this commit would hold.
+  const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => file && existsSync(file));
+  for (const file of tracked) {
+    mkdirSync(join(copy, dirname(file)), { recursive: true });
+    cpSync(file, join(copy, file));
+  }
+  symlinkSync(realpathSync('node_modules'), join(copy, 'node_modules'), 'dir');
+  await run('sh', ['scripts/production-build.sh'], {
+    cwd: copy,
+    // npm's cache and registry as this run has them (HOME's cache unless set), nothing else.
+    env: Object.fromEntries(
+      Object.entries(process.env).filter(([name]) =>
+        ['PATH', 'HOME', 'npm_config_cache', 'npm_config_registry'].includes(name),
+      ),
+    ),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+
+  const port = await unusedPort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  // Nothing of the test run's environment: the production defaults, PGlite under DATA_DIR.
+  const env = { PATH: process.env.PATH, DATA_DIR: dataDir };
+  // As the chart upgrades: the migration job first, then servers that do not migrate.
+  const migrated = await run(process.execPath, ['dist/server/migrate.js'], { cwd: copy, env });
+  migrateOutput = migrated.stdout;
+  // An operator's command of the production install, before the server holds DATA_DIR.
+  mailStatusOutput = (
+    await run(process.execPath, ['dist/server/mail-status.js'], { cwd: copy, env })
+  ).stdout;
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: copy,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: baseUrl,
+      MIGRATE_ON_START: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await readyOf(server);
+}, 900_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('the production install', () => {
+  it('holds no build or test tools in its node_modules', () => {
+    const modules = join(root, 'portal', 'node_modules');
+    for (const tool of ['vite', 'vitest', 'typescript', '@biomejs/biome', 'drizzle-kit']) {
+      expect(existsSync(join(modules, tool)), tool).toBe(false);
+    }
+    expect(existsSync(join(modules, 'fastify'))).toBe(true);
+  });
+
+  it('migrates with its migration command, then starts without migrating and is ready', async () => {
+    expect(migrateOutput).toContain('migrations applied (pglite)');
+    expect(log).toContain('migrations left to the migration job');
+    expect(log).not.toContain('"msg":"migrations applied"');
+    const res = await fetch(`${baseUrl}/readyz`);
+    expect(res.status).toBe(200);
+  });
+
+  it("runs the operator's mail status command without tsx", () => {
+    expect(mailStatusOutput).toContain(`database: PGlite in ${dataDir}`);
+    expect(mailStatusOutput).toContain('failed: 0');
+  });
+
+  it('serves the login screen rendered on the server', async () => {
+    const res = await fetch(`${baseUrl}/login`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('お客様ポータル');
+  });
+
+  it('signs a demo user in and answers an /api/v1 call with the token', async () => {
+    const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email: 'user@example.com', password: DEMO_PASSWORD }),
+    });
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    const cookie = cookieHeaderOf(signedIn.headers.getSetCookie());
+    const tokenRes = await fetch(`${baseUrl}/api/auth/token`, { headers: { cookie } });
+    expect(tokenRes.status).toBe(200);
+    const { token } = (await tokenRes.json()) as { token: string };
+    const drawings = await fetch(`${baseUrl}/api/v1/top/drawings`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(drawings.status, await drawings.clone().text()).toBe(200);
+    expect(await drawings.json()).toMatchObject({ password: 'roof2025' });
+  });
+});
