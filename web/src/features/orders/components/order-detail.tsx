@@ -1,5 +1,3 @@
-// The tooltip of a document not yet issued loads with the detail, not with the screen.
-import '@mantine/core/styles/Tooltip.layer.css';
 import {
   DOCUMENT_FILE_FIELD,
   DOCUMENT_LABELS,
@@ -7,7 +5,7 @@ import {
   type DocumentType,
 } from '@domain/api/order-documents';
 import { LEDGER_PRICE_TAX_LABEL } from '@domain/constants';
-import { Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import type { OrderLine } from '../api/search-ledger-items';
@@ -52,8 +50,10 @@ function NotIssuedButton({ type }: { type: DocumentType }) {
   const [shown, setShown] = useState(false);
   return (
     <>
-      {/* Shown while hovered or focused, and after a tap until the next (a phone has no hover). */}
-      <Tooltip label={reason} opened={shown} withArrow>
+      {/* Shown while hovered or focused, and after a tap until the next (a phone has no hover).
+          Positioned by CSS, not Mantine's Tooltip, whose floating-ui code would join the orders
+          screen's first load (decision 013, size budgets). */}
+      <span className={classes.notIssued}>
         <Button
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden="true" />}
@@ -66,6 +66,8 @@ function NotIssuedButton({ type }: { type: DocumentType }) {
           onPointerLeave={(event) => event.pointerType === 'mouse' && setShown(false)}
           onFocus={() => setShown(true)}
           onBlur={() => setShown(false)}
+          // Escape hides it while the focus stays (WCAG 1.4.13, dismissible).
+          onKeyDown={(event) => event.key === 'Escape' && setShown(false)}
           onClick={(event) => {
             event.preventDefault();
             setShown(true);
@@ -73,7 +75,12 @@ function NotIssuedButton({ type }: { type: DocumentType }) {
         >
           {DOCUMENT_LABELS[type]}
         </Button>
-      </Tooltip>
+        {shown && (
+          <span role="tooltip" className={classes.notIssuedTip}>
+            {reason}
+          </span>
+        )}
+      </span>
       {/* Outside the button, so that its name stays the document's. */}
       <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
     </>
