@@ -9,9 +9,6 @@ const customerOf = (event: AuditEvent) =>
     ? '—'
     : `${event.customer_code}${event.customer_name ? ` ${event.customer_name}` : ''}`;
 
-const targetOf = (event: AuditEvent) =>
-  event.entity_id ? `${event.entity}: ${event.entity_id}` : event.entity;
-
 /** The desktop's table: one event a row, newest first. */
 export function AuditTable({ events }: { events: AuditEvent[] }) {
   return (
@@ -34,15 +31,8 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
               <Table.Td className={classes.nowrap}>{japanDateTime(event.created_at)}</Table.Td>
               <Table.Td className={classes.breakable}>{event.actor_mail ?? '—'}</Table.Td>
               <Table.Td className={classes.breakable}>{customerOf(event)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {auditActionLabel(event.action)}
-                </Text>
-                <Text size="xs" c="dimmed" className={classes.nowrap}>
-                  {event.action}
-                </Text>
-              </Table.Td>
-              <Table.Td className={classes.breakable}>{targetOf(event)}</Table.Td>
+              <Table.Td>{auditActionLabel(event.action)}</Table.Td>
+              <Table.Td className={classes.breakable}>{event.target}</Table.Td>
               <Table.Td className={classes.breakable}>
                 <Text size="sm">{event.ip_address ?? '—'}</Text>
                 {event.user_agent && (
@@ -78,7 +68,7 @@ export function AuditCards({ events }: { events: AuditEvent[] }) {
             <dt>取引先</dt>
             <dd>{customerOf(event)}</dd>
             <dt>対象</dt>
-            <dd>{targetOf(event)}</dd>
+            <dd>{event.target}</dd>
             <dt>IPアドレス</dt>
             <dd>{event.ip_address ?? '—'}</dd>
             <dt>ブラウザ</dt>
