@@ -201,6 +201,22 @@ test.describe('the signed-in shell', () => {
   });
 });
 
+test.describe('the header-only page', () => {
+  test('/header shows the whole header under its own title', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/header');
+    await expect(page).toHaveTitle('お客様ポータル | ヘッダー');
+    const header = page.getByRole('banner');
+    await expect(header.getByText('株式会社東和ルーフ 本社 様')).toBeVisible();
+    // The header's full height, as on the other screens: the logo is not cut off.
+    expect((await header.boundingBox())?.height).toBe(64);
+    const logo = header.getByRole('link').first();
+    const box = (await logo.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(64);
+  });
+});
+
 test.describe('user administration in the menu', () => {
   test('an administrator opens ユーザー管理 from the side navigation or the phone menu', async ({
     page,
