@@ -1,5 +1,5 @@
 import { normaliseSharedPath } from '@domain/shared-path';
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { isHttpError } from '../../../lib/http';
@@ -41,11 +41,21 @@ export function CustomerFolderNameForm({ customerCode }: { customerCode: number 
 
   const error = problem ?? (register.isError ? messageOf(register.error) : null);
   return (
-    <form onSubmit={submit} aria-label="取引先のフォルダ名の登録" noValidate>
-      <Group align="flex-start" gap="sm" wrap="wrap">
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      component="section"
+      aria-labelledby="folder-name"
+    >
+      <Title order={2} size="h5" id="folder-name">
+        取引先のフォルダ名
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        取引先 {customerCode} のバケット内のフォルダ名を登録します（社内向け）。
+      </Text>
+      <form onSubmit={submit} aria-label="取引先のフォルダ名の登録" noValidate>
         <TextInput
           label="フォルダ名"
-          description={`取引先 ${customerCode} のバケット内のフォルダ名を登録します。`}
           value={name}
           maxLength={255}
           autoComplete="off"
@@ -54,17 +64,23 @@ export function CustomerFolderNameForm({ customerCode }: { customerCode: number 
             register.reset();
           }}
           error={error}
-          style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
+          maw="32rem"
+          // The button beside the field, the message below both.
+          inputContainer={(input) => (
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <div style={{ flex: 1 }}>{input}</div>
+              <Button type="submit" loading={register.isPending}>
+                登録
+              </Button>
+            </Group>
+          )}
         />
-        <Button type="submit" mt={{ base: 0, sm: 46 }} loading={register.isPending}>
-          登録
-        </Button>
-      </Group>
-      {register.isSuccess && (
-        <Text size="sm" role="status" mt="xs">
-          フォルダ名「{register.data.folder_name}」を登録しました。
-        </Text>
-      )}
-    </form>
+        {register.isSuccess && (
+          <Text size="sm" role="status" mt="xs">
+            フォルダ名「{register.data.folder_name}」を登録しました。
+          </Text>
+        )}
+      </form>
+    </Paper>
   );
 }
