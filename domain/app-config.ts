@@ -16,6 +16,10 @@ export const appConfigSchema = z.object({
   urlPrefixes: z.array(z.string()),
   companyHomeUrl: z.string(),
   companyPages: z.array(z.object({ label: z.string(), url: z.string() })),
+  /** The browser tab's icon (ICON_URL); the server writes it into the page's <link rel="icon">. */
+  iconUrl: z.string().optional(),
+  /** The headers' logo (LOGO_URL); absent, the product's own mark. */
+  logoUrl: z.string().optional(),
   /**
    * The carrier tracking table (domain/carrier-tracking.ts with CARRIER_TRACKING_FILE applied):
    * the detail panel draws a label number's link with trackingUrl(carrierTracking, …). Absent in

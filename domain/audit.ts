@@ -88,3 +88,163 @@ export function japanDateTime(iso: string | Date): string {
 export function auditExportFileName(japanToday: string): string {
   return `auditlog_${japanToday.replaceAll('-', '')}.csv`;
 }
+
+/** Why a sign-in failed, as the audit log records it, in the words of the account's history. */
+export const SIGN_IN_FAILURE_LABELS: Record<string, string> = {
+  'wrong-password': 'パスワードの誤り',
+  'unknown-mail': '登録のないメールアドレス',
+  locked: 'アカウントのロック中',
+  'not-verified': 'メールアドレスの確認前',
+  'second-factor': '確認コードの誤り',
+};
+
+/**
+ * What the server found of an event's target when it answered: a person by their user row or
+ * mail, a customer's name, a notice's title or a banner's text as the event recorded it.
+ */
+export interface AuditTargetFacts {
+  entity: string;
+  entityId: string | null;
+  /** For a user row or a mail: the person's name and mail, when a user row has them. */
+  person?: { name: string; mail: string } | null;
+  /** For a customer (a folder name, the order lines of an export): its name. */
+  customerName?: string | null;
+  /** For a notice or a banner: its title or text as the event recorded it. */
+  recordedTitle?: string | null;
+}
+
+const personOf = (facts: AuditTargetFacts, fallback: string) =>
+  facts.person ? `${facts.person.name}（${facts.person.mail}）` : fallback;
+
+const customerOf = (code: string, name: string | null | undefined) =>
+  name ? `${code} ${name}` : code;
+
+/**
+ * The target of an event as the audit view and its CSV name it: the kind of thing in Japanese and
+ * which one (「ユーザー: 山田 太郎（yamada@example.com）」), never an internal table name.
+ */
+export function auditTargetLabel(facts: AuditTargetFacts): string {
+  const id = facts.entityId;
+  switch (facts.entity) {
+    case 'user':
+      return `ユーザー: ${personOf(facts, id ? `ID ${id}（削除済み）` : '—')}`;
+    case 'auth':
+      return `アカウント: ${personOf(facts, id ?? '—')}`;
+    case 'customer':
+      return `取引先: ${id ? customerOf(id, facts.customerName) : '—'}`;
+    case 'ledger_items':
+      return id ? `注文明細: ${customerOf(id, facts.customerName)}` : '注文明細';
+    case 'notice':
+      return `お知らせ: ${facts.recordedTitle ?? `ID ${id ?? '—'}`}`;
+    case 'banner':
+      return `バナー: ${facts.recordedTitle ?? `ID ${id ?? '—'}`}`;
+    case 'document':
+      return `書類: ${id ?? '—'}`;
+    case 'shared-file':
+      return `共有ファイル: ${id ?? '—'}`;
+    case 'audit_log':
+      return '操作履歴';
+    default:
+      return id ? `${facts.entity}: ${id}` : facts.entity;
+  }
+}
+
+/** The Japanese names of the detail's fields; a field not listed keeps its recorded name. */
+const DETAIL_FIELD_LABELS: Record<string, string> = {
+  success: '結果',
+  reason: '理由',
+  file_name: 'ファイル名',
+  fileName: 'ファイル名',
+  order_line: '注文明細',
+  zip: 'ZIPファイル',
+  files: 'ファイル数',
+  missing: '見つからないファイル数',
+  path: 'パス',
+  folder_name: 'フォルダ名',
+  search: '検索条件',
+  filter: '条件',
+  sort: '並び順',
+  format: '形式',
+  lines: '件数',
+  total: '件数',
+  inserted: '追加',
+  updated: '更新',
+  unchanged: '変更なし',
+  source: '取り込み元',
+  bytes: 'バイト数',
+  sha256: 'SHA-256',
+  shipmentNotifications: '出荷通知',
+  shipmentMails: '出荷通知メール',
+  title: 'タイトル',
+  url: 'URL',
+  display_at: '表示日時',
+  explanation: '説明',
+  image_url: '画像URL',
+  destination_url: 'リンク先URL',
+  id: 'ID',
+  user_id: '登録者ID',
+  created_at: '作成日時',
+  updated_at: '更新日時',
+  mail: 'メールアドレス',
+  user_name: '氏名',
+  customer_code: '取引先コード',
+  user_type_id: 'ユーザー種別',
+  delete_flag: '削除',
+  shipment_mail: '出荷通知メール',
+  is_new_account: '新規アカウント',
+  target_user_id: '対象ユーザーID',
+  account_lock_date: 'ロック日時',
+  from: '開始日',
+  to: '終了日',
+  from_date: '開始日',
+  to_date: '終了日',
+  actor: '操作者',
+  action: '操作',
+  item_no: '注文番号',
+  product_name: '品名',
+  property_name: '物件名',
+  status: '状態',
+  text_field: 'キーワード',
+};
+
+/** Fields the detail leaves out: identifiers of other systems, no use to a reader. */
+const DETAIL_FIELDS_LEFT_OUT = new Set(['bucket', 'firebase_uid', 'login_user_id']);
+
+function detailValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'なし';
+  if (key === 'success' && typeof value === 'boolean') return value ? '成功' : '失敗';
+  if (key === 'reason' && typeof value === 'string') return SIGN_IN_FAILURE_LABELS[value] ?? value;
+  if (key === 'action' && typeof value === 'string') return auditActionLabel(value);
+  if (typeof value === 'boolean') return value ? 'はい' : 'いいえ';
+  if (Array.isArray(value)) return value.map((v) => detailValue('', v)).join('・');
+  if (typeof value === 'object') {
+    const inner = detailFields(value as Record<string, unknown>);
+    return inner ? `（${inner}）` : 'なし';
+  }
+  return String(value);
+}
+
+const DETAIL_FIELD_ORDER = Object.keys(DETAIL_FIELD_LABELS);
+/** Listed fields in the list's order (the database keeps JSON keys in an order of its own). */
+const fieldRank = (key: string) => {
+  const rank = DETAIL_FIELD_ORDER.indexOf(key);
+  return rank === -1 ? DETAIL_FIELD_ORDER.length : rank;
+};
+
+function detailFields(record: Record<string, unknown>): string {
+  return Object.entries(record)
+    .filter(([key, value]) => !DETAIL_FIELDS_LEFT_OUT.has(key) && value !== undefined)
+    .sort(([a], [b]) => fieldRank(a) - fieldRank(b))
+    .map(([key, value]) => `${DETAIL_FIELD_LABELS[key] ?? key}: ${detailValue(key, value)}`)
+    .join('、');
+}
+
+/**
+ * An event's recorded detail as a sentence of Japanese fields (「結果: 失敗、理由: パスワードの
+ * 誤り」) for the CSV's 詳細 column; no detail is empty.
+ */
+export function auditDetailText(detail: unknown): string {
+  if (detail === null || detail === undefined) return '';
+  if (typeof detail !== 'object' || Array.isArray(detail)) return detailValue('', detail);
+  return detailFields(detail as Record<string, unknown>);
+}

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEMO_BANNER_IMAGES } from '../db/seed/demo-master-data';
 import type { AppConfig } from '../domain/app-config';
 import type { CarrierTrackingTable } from '../domain/carrier-tracking';
 import { LEDGER_EXPORT_MAX_PER_USER, LEDGER_EXPORT_MAX_TOTAL } from '../domain/ledger-export';
@@ -22,6 +23,15 @@ const absoluteUrl = z
   .string()
   .url()
   .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://');
+
+/** An image's address: a path of this server (/…) or an http(s) URL. */
+const imageUrl = z
+  .string()
+  .trim()
+  .refine(
+    (v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/.test(v),
+    'must be a path starting with / or an http:// or https:// URL',
+  );
 
 /** Every environment variable the product reads, validated once at start (README "Configuration"). */
 export const envSchema = z.object({
@@ -45,6 +55,21 @@ export const envSchema = z.object({
   DRAWINGS_URL: absoluteUrl.default('https://example.com/drawings'),
   DRAWINGS_PASSWORD: z.string().default('roof2025'),
   COMPANY_HOME_URL: absoluteUrl.default('https://example.com/'),
+  /** The browser tab's icon (docs/product.md §14). */
+  ICON_URL: imageUrl.default('/favicon.svg'),
+  /** The logo in the headers; unset, the product's own mark. */
+  LOGO_URL: optionalString.pipe(imageUrl.optional()),
+  /** Comma-separated images of the banners the demo data starts with (docs/product.md §14). */
+  DEFAULT_BANNER_IMAGES: z
+    .string()
+    .default(DEMO_BANNER_IMAGES.join(','))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(z.array(imageUrl).min(1, 'needs at least one image')),
   /** JSON file extending or overriding the carrier tracking table (docs/decisions/012); unset = built-in. */
   CARRIER_TRACKING_FILE: optionalString,
   /**
@@ -360,6 +385,8 @@ export function appConfigOf(config: Config): AppConfig {
     publicApiKey: config.PUBLIC_API_KEY,
     urlPrefixes: config.urlPrefixes,
     companyHomeUrl: config.COMPANY_HOME_URL,
+    iconUrl: config.ICON_URL,
+    ...(config.LOGO_URL ? { logoUrl: config.LOGO_URL } : {}),
     carrierTracking: config.carrierTracking,
     companyPages: [
       { label: '会社情報', url: config.COMPANY_HOME_URL },

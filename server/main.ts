@@ -34,7 +34,10 @@ async function main() {
     platform = await openPlatform(config, log);
     if (config.SEED_DEMO) {
       const seedStarted = performance.now();
-      const summary = await seedDemoIfEmpty(platform, { log: (msg) => log.info(msg) });
+      const summary = await seedDemoIfEmpty(platform, {
+        bannerImages: config.DEFAULT_BANNER_IMAGES,
+        log: (msg) => log.info(msg),
+      });
       if (summary) {
         log.info(
           { ...summary, ms: Math.round(performance.now() - seedStarted) },

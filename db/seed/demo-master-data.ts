@@ -212,15 +212,18 @@ export const DEMO_NOTICES = [
   },
 ] as const;
 
+/** The banner images the demo data starts with unless DEFAULT_BANNER_IMAGES names others. */
+export const DEMO_BANNER_IMAGES = DEMO_BANNER_ASSET_FILES.map(
+  (file) => `${DEMO_ASSET_BASE}${file}`,
+);
+
 export const DEMO_BANNERS = [
   {
     explanation: '太陽光架台 SR-200 シリーズ 新登場',
-    image_url: `${DEMO_ASSET_BASE}${DEMO_BANNER_ASSET_FILES[0]}`,
     destination_url: 'https://example.com/products/sr-200',
   },
   {
     explanation: '屋根改修部材 キャンペーンのご案内',
-    image_url: `${DEMO_ASSET_BASE}${DEMO_BANNER_ASSET_FILES[1]}`,
     destination_url: 'https://example.com/campaign/roof-renewal',
   },
 ] as const;

@@ -12,6 +12,7 @@ import {
   userTypes,
 } from '../schema';
 import {
+  DEMO_BANNER_IMAGES,
   DEMO_BANNERS,
   DEMO_BUCKETS,
   DEMO_CORPORATIONS,
@@ -45,6 +46,8 @@ export interface SeedDemoDataOptions {
   ledgerLinesPerCustomer?: number;
   /** PRNG seed: the same seed and now give the same data and files. */
   seed?: number;
+  /** The banners' images (DEFAULT_BANNER_IMAGES), one a banner in turn; default the demo's own. */
+  bannerImages?: readonly string[];
   log?: (message: string) => void;
 }
 
@@ -252,7 +255,14 @@ export async function seedDemoData(
           display_at: new Date(now.getTime() - n.daysAgo * 86_400_000 - i * 3_600_000),
         })),
       );
-      await tx.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b, user_id: staffId })));
+      const images = options.bannerImages?.length ? options.bannerImages : DEMO_BANNER_IMAGES;
+      await tx.insert(banners).values(
+        DEMO_BANNERS.map((b, i) => ({
+          ...b,
+          image_url: images[i % images.length]!,
+          user_id: staffId,
+        })),
+      );
       log('demo seed: inserted corporations, customers, users, notices and banners');
 
       for (const batch of chunks(ledgerRows, INSERT_BATCH_ROWS)) {

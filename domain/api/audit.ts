@@ -77,6 +77,8 @@ export const auditEventSchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** The target in words (「ユーザー: 山田 太郎（yamada@example.com）」), names looked up by the server. */
+  target: z.string(),
   ip_address: z.string().nullable(),
   user_agent: z.string().nullable(),
 });

@@ -16,12 +16,28 @@ export interface WebAppOptions {
   appConfig: AppConfig;
 }
 
-/** Puts the product name in <title> and the app configuration before </head> (no inline script runs). */
+const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Puts the product name in <title>, the configured icon (ICON_URL) in <link rel="icon"> and the
+ * app configuration before </head> (no inline script runs).
+ */
 export function renderIndexHtml(html: string, appConfig: AppConfig): string {
   // `<` is escaped so that no configured text can close the script element.
   const json = JSON.stringify(appConfig).replaceAll('<', '\\u003c');
   const tag = `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  return withTitle(html, pageTitle(appConfig.webTitle)).replace('</head>', () => `${tag}\n</head>`);
+  const icon = appConfig.iconUrl;
+  const withIcon = icon
+    ? html.replace(
+        /<link rel="icon"[^>]*>/,
+        () =>
+          `<link rel="icon"${icon.endsWith('.svg') ? ' type="image/svg+xml"' : ''} href="${attribute(icon)}" />`,
+      )
+    : html;
+  return withTitle(withIcon, pageTitle(appConfig.webTitle)).replace(
+    '</head>',
+    () => `${tag}\n</head>`,
+  );
 }
 
 function wantsApp(request: FastifyRequest): boolean {

@@ -33,6 +33,8 @@ export interface AuditRow {
   entityId: string | null;
   ipAddress: string | null;
   userAgent: string | null;
+  /** A notice's title or a banner's text as the event recorded it (the row may be gone since). */
+  recordedTitle: string | null;
 }
 
 export interface AuditExportRow extends AuditRow {
@@ -165,6 +167,7 @@ interface RawRow {
   entity_id: string | null;
   ip_address: string | null;
   user_agent: string | null;
+  recorded_title: string | null;
   after?: unknown;
 }
 
@@ -182,10 +185,14 @@ const toRow = (r: RawRow): AuditRow => ({
   entityId: r.entity_id,
   ipAddress: r.ip_address,
   userAgent: r.user_agent,
+  recordedTitle: r.recorded_title,
 });
 
 const PAGE_COLUMNS = sql`a.id, a.created_at, a.actor_user_id, a.actor_mail, a.customer_code,
-  a.action, a.entity, a.entity_id, a.ip_address, a.user_agent`;
+  a.action, a.entity, a.entity_id, a.ip_address, a.user_agent,
+  case when a.entity in ('notice', 'banner')
+    then coalesce(a.after->>'title', a.before->>'title',
+                  a.after->>'explanation', a.before->>'explanation') end as recorded_title`;
 
 /**
  * Events newest first from `offset`, `limit` of them. The events are chosen and ordered first,
@@ -205,7 +212,7 @@ async function readEvents(
     select e.id::text as id,
            to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
            e.actor_user_id, e.actor_mail, e.customer_code, c.customer_name, e.action, e.entity,
-           e.entity_id, e.ip_address, e.user_agent${withDetail ? sql`, e.after` : sql``}
+           e.entity_id, e.ip_address, e.user_agent, e.recorded_title${withDetail ? sql`, e.after` : sql``}
     from (
       select a.* from ${source}
       order by a.created_at desc, a.id desc
@@ -299,4 +306,72 @@ export async function deleteAuditEventsBefore(
     total += deleted;
     if (deleted < batch) return total;
   }
+}
+
+/** A person as the audit view names them: the name and mail of a user row. */
+export interface AuditPerson {
+  name: string;
+  mail: string;
+}
+
+/** What the audit view's targets name, looked up for one page (or one export batch) at once. */
+export interface AuditTargetNames {
+  usersById: Map<number, AuditPerson>;
+  /** By normalised mail: the person's name from a user row of that mail (one not deleted first). */
+  usersByMail: Map<string, AuditPerson>;
+  customersByCode: Map<number, string>;
+}
+
+const isRowId = (value: string | null): value is string =>
+  value !== null && /^\d{1,9}$/.test(value);
+
+/**
+ * The names of the people and customers a page's events name as their target. Only the events
+ * already in the caller's reach are looked at, so the names are those the view may show.
+ */
+export async function findAuditTargetNames(
+  db: Pick<Database, 'execute'>,
+  rows: readonly Pick<AuditRow, 'entity' | 'entityId'>[],
+): Promise<AuditTargetNames> {
+  const userIds = new Set<number>();
+  const mails = new Set<string>();
+  const customerCodes = new Set<number>();
+  for (const row of rows) {
+    if (row.entity === 'user' && isRowId(row.entityId)) userIds.add(Number(row.entityId));
+    else if (row.entity === 'auth' && row.entityId) mails.add(row.entityId);
+    else if ((row.entity === 'customer' || row.entity === 'ledger_items') && isRowId(row.entityId))
+      customerCodes.add(Number(row.entityId));
+  }
+  const names: AuditTargetNames = {
+    usersById: new Map(),
+    usersByMail: new Map(),
+    customersByCode: new Map(),
+  };
+  const [byId, byMail, customers] = await Promise.all([
+    userIds.size === 0
+      ? null
+      : db.execute(
+          sql`select id, user_name, mail from users where id = any(${intArray([...userIds])})`,
+        ),
+    mails.size === 0
+      ? null
+      : db.execute(sql`select distinct on (mail) mail, user_name from users
+          where mail = any(${textArray([...mails])}) order by mail, delete_flag, id`),
+    customerCodes.size === 0
+      ? null
+      : db.execute(sql`select customer_code, customer_name from customers
+          where customer_code = any(${intArray([...customerCodes])})`),
+  ]);
+  for (const r of (byId as { rows: { id: number; user_name: string; mail: string }[] } | null)
+    ?.rows ?? []) {
+    names.usersById.set(Number(r.id), { name: r.user_name, mail: r.mail });
+  }
+  for (const r of (byMail as { rows: { mail: string; user_name: string }[] } | null)?.rows ?? []) {
+    names.usersByMail.set(r.mail, { name: r.user_name, mail: r.mail });
+  }
+  for (const r of (customers as { rows: { customer_code: number; customer_name: string }[] } | null)
+    ?.rows ?? []) {
+    names.customersByCode.set(Number(r.customer_code), r.customer_name);
+  }
+  return names;
 }

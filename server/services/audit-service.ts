@@ -6,8 +6,10 @@ import {
   AUDIT_EXPORT_MAX_ROWS,
   AUDIT_PAGE_SIZE,
   auditActionLabel,
+  auditDetailText,
   auditExportFileName,
   auditExportTooManyMessage,
+  auditTargetLabel,
   japanDateTime,
 } from '../../domain/audit';
 import { addDays, todayInJapan } from '../../domain/japan-time';
@@ -17,8 +19,11 @@ import { recordAudit } from '../repositories/audit-log-repository';
 import {
   type AuditCriteria,
   type AuditExportRow,
+  type AuditRow,
+  type AuditTargetNames,
   countAuditEvents,
   deleteAuditEventsBefore,
+  findAuditTargetNames,
   iterateAuditEvents,
   searchAuditEvents,
 } from '../repositories/audit-search-repository';
@@ -57,6 +62,24 @@ async function criteriaOf(
   };
 }
 
+/** The event's target in words: the person, customer, notice or file it concerns. */
+function targetOf(row: AuditRow, names: AuditTargetNames): string {
+  const id = row.entityId;
+  const code = id !== null && /^\d{1,9}$/.test(id) ? Number(id) : null;
+  return auditTargetLabel({
+    entity: row.entity,
+    entityId: id,
+    person:
+      row.entity === 'user' && code !== null
+        ? (names.usersById.get(code) ?? null)
+        : row.entity === 'auth' && id !== null
+          ? (names.usersByMail.get(id) ?? null)
+          : null,
+    customerName: code !== null ? (names.customersByCode.get(code) ?? null) : null,
+    recordedTitle: row.recordedTitle,
+  });
+}
+
 /** GET /api/v1/audit: one page of 100 events, newest first, and the total up to 10 000. */
 export async function searchAudit(
   deps: DatabasePort,
@@ -74,6 +97,7 @@ export async function searchAudit(
     // Staff see the mail outbox's counts beside the events (issue 21's mails).
     caller.isStaff ? mailOutboxCounts(deps.db) : Promise.resolve(null),
   ]);
+  const names = await findAuditTargetNames(deps.db, rows);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -85,6 +109,7 @@ export async function searchAudit(
       action: r.action,
       entity: r.entity,
       entity_id: r.entityId,
+      target: targetOf(r, names),
       ip_address: r.ipAddress,
       user_agent: r.userAgent,
     })),
@@ -107,7 +132,7 @@ export interface AuditExportFile {
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : neutraliseFormula(String(value));
 
-function csvCellsOf(row: AuditExportRow): string[] {
+function csvCellsOf(row: AuditExportRow, names: AuditTargetNames): string[] {
   return [
     japanDateTime(row.createdAt),
     text(row.actorMail),
@@ -116,11 +141,11 @@ function csvCellsOf(row: AuditExportRow): string[] {
     text(row.customerName),
     auditActionLabel(row.action),
     row.action,
-    text(row.entity),
+    text(targetOf(row, names)),
     text(row.entityId),
     text(row.ipAddress),
     text(row.userAgent),
-    row.after === null || row.after === undefined ? '' : text(JSON.stringify(row.after)),
+    text(auditDetailText(row.after)),
   ];
 }
 
@@ -157,7 +182,10 @@ export async function exportAudit(
       // Events recorded since the count keep the file within the limit it was promised.
       const kept = rows.slice(0, Math.max(0, max - written));
       written += kept.length;
-      if (kept.length > 0) yield Buffer.from(kept.map((r) => csvRecord(csvCellsOf(r))).join(''));
+      if (kept.length > 0) {
+        const names = await findAuditTargetNames(deps.db, kept);
+        yield Buffer.from(kept.map((r) => csvRecord(csvCellsOf(r, names))).join(''));
+      }
       if (written >= max) return;
     }
   }

@@ -236,7 +236,11 @@ describe('every listed action records one event of one shape', () => {
       ip_address: ADDRESS,
       user_agent: AGENT,
     };
-    expect(await newest('user.create')).toMatchObject(shape);
+    // The target names the person, not the user row's number.
+    expect(await newest('user.create')).toMatchObject({
+      ...shape,
+      target: 'ユーザー: 監査 太郎（audit-added@example.com）',
+    });
 
     const updated = await call('admin', {
       method: 'PUT',
@@ -250,7 +254,10 @@ describe('every listed action records one event of one shape', () => {
       },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(await newest('user.update')).toMatchObject(shape);
+    expect(await newest('user.update')).toMatchObject({
+      ...shape,
+      target: 'ユーザー: 監査 次郎（audit-added@example.com）',
+    });
 
     const deleted = await call('admin', {
       method: 'PUT',
@@ -258,7 +265,11 @@ describe('every listed action records one event of one shape', () => {
       payload: { id },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(await newest('user.delete')).toMatchObject(shape);
+    // A deleted person is still named.
+    expect(await newest('user.delete')).toMatchObject({
+      ...shape,
+      target: 'ユーザー: 監査 次郎（audit-added@example.com）',
+    });
   });
 
   it('notice and banner changes are recorded with the staff member, address and browser', async () => {
@@ -275,6 +286,7 @@ describe('every listed action records one event of one shape', () => {
       entity: 'notice',
       entity_id: noticeId,
       customer_code: null,
+      target: 'お知らせ: 監査のお知らせ',
     });
     await call('staff', {
       method: 'PUT',
@@ -291,7 +303,12 @@ describe('every listed action records one event of one shape', () => {
       url: '/api/v1/notice/delete-notice',
       payload: { id: Number(noticeId) },
     });
-    expect(await newest('notice.delete')).toMatchObject({ ...staffShape, entity_id: noticeId });
+    // A deleted notice is named by its title as the event recorded it.
+    expect(await newest('notice.delete')).toMatchObject({
+      ...staffShape,
+      entity_id: noticeId,
+      target: 'お知らせ: 監査のお知らせ（改）',
+    });
 
     const banner = await call('staff', {
       method: 'POST',
@@ -307,7 +324,33 @@ describe('every listed action records one event of one shape', () => {
       ...staffShape,
       entity: 'banner',
       entity_id: String(banner.json().id),
+      target: 'バナー: 監査バナー',
     });
+  });
+
+  it('a sign-in names the person, a folder name its customer, an export the customer’s order lines', async () => {
+    const signIn = await newest('auth.sign-in');
+    const [row] = await t.database.db.select().from(users).where(eq(users.mail, signIn.entity_id!));
+    expect(signIn.target).toBe(`アカウント: ${row!.user_name}（${signIn.entity_id}）`);
+
+    const folder = await call('staff', {
+      method: 'POST',
+      url: '/api/v1/spec/register-customer-folder-name',
+      payload: { customer_code: 10002, folder_name: 'audit-folder' },
+    });
+    expect(folder.statusCode, folder.body).toBe(200);
+    const named = await newest('customer.folder-name.update');
+    expect(named.target).toBe(`取引先: 10002 ${named.customer_name}`);
+    expect(named.customer_name).toBeTruthy();
+
+    const exported = await call('user', {
+      method: 'POST',
+      url: '/api/v1/spec/export-ledgerItem',
+      payload: { customer_code: 10001, format: 'csv' },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const ledger = await newest('ledger.export');
+    expect(ledger.target).toBe(`注文明細: 10001 ${ledger.customer_name}`);
   });
 });
 
@@ -452,6 +495,33 @@ describe('the CSV export', () => {
       ip_address: ADDRESS,
       user_agent: AGENT,
     });
+  });
+
+  it('writes each event’s target and detail as Japanese text, not as recorded JSON', async () => {
+    const mail = 'csv-detail@example.com';
+    await t.database.db.execute(sql`
+      insert into audit_log (actor_mail, action, entity, entity_id, after, created_at)
+      values (${mail}, 'auth.sign-in-failed', 'auth', ${mail},
+              ${JSON.stringify({ success: false, reason: 'wrong-password' })}::jsonb,
+              '2025-04-01T03:00:00Z'),
+             (${mail}, 'document.bulk-download', 'document', 'orders.zip',
+              ${JSON.stringify({ zip: 'orders.zip', files: 3, missing: 1 })}::jsonb,
+              '2025-04-01T03:01:00Z')`);
+    const res = await call('staff', {
+      method: 'GET',
+      url: '/api/v1/audit/export',
+      query: { actor: mail },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const records = res.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(records).toHaveLength(3);
+    expect(records[1]).toContain(',書類: orders.zip,orders.zip,');
+    expect(
+      records[1]!.endsWith(',ZIPファイル: orders.zip、ファイル数: 3、見つからないファイル数: 1'),
+    ).toBe(true);
+    expect(records[2]).toContain(`,アカウント: ${mail},`);
+    expect(records[2]).toMatch(/,結果: 失敗、理由: パスワードの誤り$/);
+    expect(res.rawPayload.toString('utf8')).not.toContain('{');
   });
 
   it('refuses more events than the limit before sending anything', async () => {

@@ -382,6 +382,20 @@ describe('demo seed', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('gives the banners the configured images (DEFAULT_BANNER_IMAGES), one a banner in turn', async () => {
+    await resetDemoData(database.db, storage);
+    await seedDemoData(database, storage, {
+      now,
+      ledgerLinesPerCustomer: LINES,
+      bannerImages: ['https://cdn.example.co.jp/banner.png'],
+    });
+    const rows = await database.db.select().from(banners).orderBy(asc(banners.id));
+    expect(rows.map((b) => b.image_url)).toEqual([
+      'https://cdn.example.co.jp/banner.png',
+      'https://cdn.example.co.jp/banner.png',
+    ]);
+  });
+
   it('gives each demo customer 3000 ledger lines by default', async () => {
     await resetDemoData(database.db, storage);
     const summary = await seedDemoData(database, storage, { now });

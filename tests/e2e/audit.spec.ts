@@ -45,6 +45,20 @@ test('staff filter every event, page through them and export them as CSV', async
   const first = shownEvents(page, isMobile).first();
   await expect(first).toContainText('ログイン');
   await expect(first).toContainText('staff@example.com');
+  // The target names the person; the action is in Japanese only.
+  await expect(first).toContainText('アカウント: ');
+  await expect(first).not.toContainText('auth.sign-in');
+  if (!isMobile) {
+    // The whole table, the address and browser column included, fits the window: no scrolling.
+    const fits = await page
+      .getByRole('table')
+      .evaluate(
+        (table) =>
+          table.parentElement!.scrollWidth <= table.parentElement!.clientWidth &&
+          document.documentElement.scrollWidth <= window.innerWidth,
+      );
+    expect(fits).toBe(true);
+  }
   await page.screenshot({
     path: testInfo.outputPath('audit-staff.png'),
     fullPage: true,
@@ -58,15 +72,26 @@ test('staff filter every event, page through them and export them as CSV', async
   await form.getByLabel('開始日').fill('');
   await form.getByLabel('終了日').fill('');
 
-  // The CSV of the filters in force: UTF-8 with a BOM, Japanese headers, the events.
+  // The CSV of what the form shows: UTF-8 with a BOM, Japanese headers, the events, each
+  // detail in words.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSV出力' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^auditlog_\d{8}\.csv$/);
   const text = readFileSync((await download.path())!, 'utf8');
   expect(text.startsWith('\uFEFF日時,操作者メール,')).toBe(true);
-  expect(text).toContain(',ログイン,auth.sign-in,');
+  expect(text).toContain(',ログイン,auth.sign-in,アカウント: ');
+  expect(text).toContain(',結果: 成功');
+  expect(text).not.toContain('{"');
   expect(text).not.toContain(',ログアウト,');
+
+  // Another action chosen and exported without 検索: the file is of the form, and so is the list.
+  await form.getByLabel('操作の種類').selectOption({ label: 'ログアウト' });
+  const downloadingAgain = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV出力' }).click();
+  const again = readFileSync((await (await downloadingAgain).path())!, 'utf8');
+  expect(again).not.toContain(',ログイン,');
+  await expect(page).toHaveURL(/action=auth\.sign-out/);
 
   // The export is itself recorded.
   await form.getByLabel('操作者のメールアドレス').fill('');

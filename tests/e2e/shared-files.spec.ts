@@ -186,6 +186,22 @@ test.describe('the shared files page', () => {
     expect(folderParam(page)).toBe('カタログ');
   });
 
+  test('staff register the chosen customer’s folder name, and the audit view names the customer', async ({
+    page,
+  }) => {
+    await loginAs(page, 'staff');
+    await openSharedFiles(page);
+    await chooseCustomer(page, '10002');
+    const form = page.getByRole('form', { name: '取引先のフォルダ名の登録' });
+    await form.getByRole('textbox', { name: 'フォルダ名' }).fill('東和ルーフ支店');
+    await form.getByRole('button', { name: '登録' }).click();
+    await expect(form.getByText('フォルダ名「東和ルーフ支店」を登録しました。')).toBeVisible();
+
+    await page.goto('/audit?action=customer.folder-name.update');
+    await expect(page.getByText(/^全[\d,]+件/)).toBeVisible();
+    await expect(page.getByText(/取引先: 10002 /).first()).toBeVisible();
+  });
+
   test('a folder that does not exist says so after one request, not after retries', async ({
     page,
   }) => {

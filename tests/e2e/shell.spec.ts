@@ -201,6 +201,53 @@ test.describe('the signed-in shell', () => {
   });
 });
 
+test.describe('the header-only page', () => {
+  test('/header shows the whole header under its own title', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/header');
+    await expect(page).toHaveTitle('お客様ポータル | ヘッダー');
+    const header = page.getByRole('banner');
+    await expect(header.getByText('株式会社東和ルーフ 本社 様')).toBeVisible();
+    // The header's full height, as on the other screens: the logo is not cut off.
+    expect((await header.boundingBox())?.height).toBe(64);
+    const logo = header.getByRole('link').first();
+    const box = (await logo.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(64);
+  });
+});
+
+test.describe('user administration in the menu', () => {
+  test('an administrator opens ユーザー管理 from the side navigation or the phone menu', async ({
+    page,
+    isMobile,
+  }) => {
+    await loginAs(page, 'admin');
+    if (isMobile) await page.getByRole('button', { name: 'メニュー', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'メインメニュー' })
+      .getByRole('link', { name: 'ユーザー管理' })
+      .click();
+    await page.waitForURL('**/managers');
+    await expect(page).toHaveTitle('お客様ポータル | 法人管理者ページ');
+    if (isMobile) await page.getByRole('button', { name: 'メニュー', exact: true }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', {
+        name: 'ユーザー管理',
+      }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a general user has no ユーザー管理 in the menu', async ({ page }) => {
+    await loginAs(page, 'user');
+    const menu = page.getByRole('navigation', { name: 'メインメニュー', includeHidden: true });
+    await expect(menu.getByRole('link', { name: '注文一覧', includeHidden: true })).toHaveCount(1);
+    await expect(menu.getByRole('link', { name: 'ユーザー管理', includeHidden: true })).toHaveCount(
+      0,
+    );
+  });
+});
+
 test.describe('the signed-in shell while a screen loads', () => {
   test('nothing already shown moves as the top page and the order lines arrive', async ({
     page,

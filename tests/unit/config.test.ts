@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, FILE_VARIABLES, loadConfig } from '../../server/config';
+import { appConfigOf, ConfigError, FILE_VARIABLES, loadConfig } from '../../server/config';
 import { redactUrl } from '../../server/logger';
+import { renderIndexHtml } from '../../server/plugins/web-app';
 
 describe('configuration', () => {
   it('starts on embedded defaults with no environment at all', () => {
@@ -184,6 +185,64 @@ describe('configuration', () => {
     expect(loadConfig({}).MIGRATE_ON_START).toBe(true);
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
     expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START=/);
+  });
+
+  it('takes the icon, the logo and the default banner images from the environment, with the demo’s by default', () => {
+    const defaults = loadConfig({});
+    expect(defaults.ICON_URL).toBe('/favicon.svg');
+    expect(defaults.LOGO_URL).toBeUndefined();
+    expect(defaults.DEFAULT_BANNER_IMAGES).toEqual([
+      '/demo-assets/banner-solar-mounting.svg',
+      '/demo-assets/banner-roof-renewal.svg',
+    ]);
+    expect(appConfigOf(defaults)).toMatchObject({ iconUrl: '/favicon.svg' });
+    expect(appConfigOf(defaults)).not.toHaveProperty('logoUrl');
+
+    const configured = loadConfig({
+      ICON_URL: 'https://cdn.example.co.jp/icon.png',
+      LOGO_URL: '/brand/logo.svg',
+      DEFAULT_BANNER_IMAGES: ' https://cdn.example.co.jp/a.png , /brand/b.svg ,',
+    });
+    expect(configured.DEFAULT_BANNER_IMAGES).toEqual([
+      'https://cdn.example.co.jp/a.png',
+      '/brand/b.svg',
+    ]);
+    expect(appConfigOf(configured)).toMatchObject({
+      iconUrl: 'https://cdn.example.co.jp/icon.png',
+      logoUrl: '/brand/logo.svg',
+    });
+  });
+
+  it('refuses an icon, logo or banner image that is neither a path of the server nor an http(s) URL', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        ICON_URL: 'javascript:alert(1)',
+        LOGO_URL: '//elsewhere.example.com/logo.svg',
+        DEFAULT_BANNER_IMAGES: '/ok.svg,banner.png',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['ICON_URL', 'LOGO_URL', 'DEFAULT_BANNER_IMAGES']) {
+      expect(message).toContain(name);
+    }
+    expect(() => loadConfig({ DEFAULT_BANNER_IMAGES: ' , ' })).toThrow(/DEFAULT_BANNER_IMAGES/);
+  });
+
+  it('writes the configured icon into the page, its address escaped', () => {
+    const html =
+      '<html><head><title>x</title><link rel="icon" type="image/svg+xml" href="/favicon.svg" /></head><body></body></html>';
+    const page = renderIndexHtml(
+      html,
+      appConfigOf(loadConfig({ ICON_URL: 'https://cdn.example.co.jp/icon.png?a=1&b="2"' })),
+    );
+    expect(page).toContain(
+      '<link rel="icon" href="https://cdn.example.co.jp/icon.png?a=1&#38;b=&#34;2&#34;" />',
+    );
+    expect(page).not.toContain('/favicon.svg');
   });
 
   it('reads SEED_DEMO=false', () => {

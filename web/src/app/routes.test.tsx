@@ -38,6 +38,7 @@ describe('app routes', () => {
     expect(
       await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
     ).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('お客様ポータル | エラー'));
   });
 
   it('shows "Unexpected Application Error!" when a screen fails to load (a deploy since)', async () => {
@@ -84,5 +85,8 @@ describe('app routes', () => {
     renderRoutes(routes, { path: '/header', session: { customerName: 'テスト商事' } });
     expect(await screen.findByText('テスト商事 様')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'メインメニュー' })).toBeNull();
+    // The page has a name, in the tab and as its heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'ヘッダー' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('お客様ポータル | ヘッダー'));
   });
 });

@@ -19,5 +19,7 @@ export const paths = {
   /** Issue 22: the audit view, staff and corporate administrators. */
   audit: { path: '/audit', pageName: '操作履歴' },
   permissionDenied: { path: '/permission-denied', pageName: 'アクセス権限がありません' },
-  header: { path: '/header', pageName: undefined },
+  header: { path: '/header', pageName: 'ヘッダー' },
+  /** The router's fallback page (docs/product.md §8): not a route, a title only. */
+  routeError: { pageName: 'エラー' },
 } as const;

@@ -1,9 +1,15 @@
 import { Component, type ReactNode } from 'react';
 import { type Location, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { usePageTitle } from '../../hooks/use-page-title';
 import classes from './route-error.module.css';
 
-/** Router fallback page (docs/product.md §8); the text is the spec's, word for word. */
+/**
+ * Router fallback page (docs/product.md §8); the text is the spec's, word for word, and the tab
+ * says エラー instead of the failed screen's name.
+ */
 export function RouteError() {
+  usePageTitle(paths.routeError.pageName);
   return (
     <div className={classes.page}>
       <h1 className={classes.title}>Unexpected Application Error!</h1>

@@ -28,7 +28,10 @@ export function BrandMark({ size = 32 }: { size?: number }) {
   );
 }
 
-/** Product mark and name (config webTitle), linking to the given screen. */
+/**
+ * Product mark and name (config webTitle), linking to the given screen. A configured logo
+ * (LOGO_URL) takes the mark's place, at the mark's height; the name beside it names the link.
+ */
 export function BrandLogo({
   to,
   inverted = false,
@@ -39,7 +42,7 @@ export function BrandLogo({
   inverted?: boolean;
   showName?: boolean;
 }) {
-  const { webTitle } = useAppConfig();
+  const { webTitle, logoUrl } = useAppConfig();
   return (
     <Link
       to={to}
@@ -48,7 +51,11 @@ export function BrandLogo({
       aria-label={showName ? undefined : webTitle}
     >
       <Group gap={10} wrap="nowrap">
-        <BrandMark />
+        {logoUrl ? (
+          <img src={logoUrl} alt="" height={32} className={classes.logoImage} />
+        ) : (
+          <BrandMark />
+        )}
         {showName && (
           <Text component="span" className={classes.name}>
             {webTitle}

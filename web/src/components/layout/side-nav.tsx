@@ -5,6 +5,7 @@ import {
   IconHistory,
   IconHome,
   IconListDetails,
+  IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -18,15 +19,26 @@ const entries: { path: string; label: string; icon: TablerIcon }[] = [
   { path: paths.sharedFiles.path, label: paths.sharedFiles.pageName, icon: IconFolder },
 ];
 
-/** Issue 22: the audit view, for staff and corporate administrators (every type but 2). */
-const auditEntry = { path: paths.audit.path, label: paths.audit.pageName, icon: IconHistory };
+/**
+ * For staff and corporate administrators (every type but 2, docs/product.md §2 "restricted"): user
+ * administration (the managers page, also linked from the footer) and the audit view.
+ */
+const administrationEntries = [
+  { path: paths.managers.path, label: 'ユーザー管理', icon: IconUsers },
+  { path: paths.audit.path, label: paths.audit.pageName, icon: IconHistory },
+];
 
-/** The three entries of docs/product.md §2 (and 操作履歴 for managers), the current one highlighted. */
+/**
+ * The three entries of docs/product.md §2 (and ユーザー管理 and 操作履歴 for those who may use
+ * them), the current one highlighted; on a phone the same list is the menu's.
+ */
 export function SideNav() {
   const { pathname } = useLocation();
   const { userInfo } = useSession();
   const shown =
-    userInfo !== null && canOpenManagers(userInfo.userTypeId) ? [...entries, auditEntry] : entries;
+    userInfo !== null && canOpenManagers(userInfo.userTypeId)
+      ? [...entries, ...administrationEntries]
+      : entries;
   return (
     <nav aria-label="メインメニュー">
       {shown.map(({ path, label, icon: Icon }) => {

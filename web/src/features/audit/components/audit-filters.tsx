@@ -27,7 +27,7 @@ export function auditFilterProblems(
 /**
  * The audit view's filters: the dates (Japan's calendar days, both ends included), the actor's
  * mail (whole), the customer code and the action. 検索 applies them from page 1; CSV出力 exports
- * the filters in force.
+ * what the form shows (and shows those events), so the file is never of an earlier search.
  */
 export function AuditFilters({
   search,
@@ -38,7 +38,7 @@ export function AuditFilters({
 }: {
   search: AuditSearch;
   onSearch: (search: AuditSearch) => void;
-  onExport: () => void;
+  onExport: (search: AuditSearch) => void;
   exporting: boolean;
   isDesktop: boolean;
 }) {
@@ -53,11 +53,17 @@ export function AuditFilters({
   const [problems, setProblems] = useState<ReturnType<typeof auditFilterProblems>>({});
   const set = (patch: Partial<AuditSearch>) => setDraft((current) => ({ ...current, ...patch }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The draft when it has no problem (the problems shown otherwise). */
+  const checked = (): AuditSearch | null => {
     const found = auditFilterProblems(draft);
     setProblems(found);
-    if (Object.keys(found).length === 0) onSearch({ ...draft, page: 1 });
+    return Object.keys(found).length === 0 ? draft : null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = checked();
+    if (next) onSearch({ ...next, page: 1 });
   };
 
   return (
@@ -122,7 +128,10 @@ export function AuditFilters({
         <Button
           type="button"
           variant="outline"
-          onClick={onExport}
+          onClick={() => {
+            const next = checked();
+            if (next) onExport(next);
+          }}
           loading={exporting}
           aria-busy={exporting}
           leftSection={<IconDownload size={16} aria-hidden="true" />}

@@ -27,6 +27,7 @@ function event(n: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
     action: 'document.download',
     entity: 'document',
     entity_id: `INV-${n}.pdf`,
+    target: `書類: INV-${n}.pdf`,
     ip_address: '203.0.113.7',
     user_agent: CHROME,
     ...overrides,
@@ -74,6 +75,9 @@ describe('the audit view', () => {
     // The header row and 100 events.
     expect(within(table).getAllByRole('row')).toHaveLength(101);
     expect(within(table).getAllByText('書類ダウンロード').length).toBe(100);
+    // The action in Japanese only, the target in the server's words.
+    expect(within(table).queryByText('document.download')).toBeNull();
+    expect(within(table).getByText('書類: INV-0.pdf')).toBeTruthy();
     // 03:00 UTC is 12:00 in Japan.
     expect(within(table).getByText('2026-11-25 12:00:00')).toBeTruthy();
     // The browser by its short name, the whole header on hover.
@@ -89,7 +93,14 @@ describe('the audit view', () => {
   });
 
   it('sends the filters, and refuses an end date before the start date without asking the server', async () => {
-    events.push(event(999, { action: 'user.delete', entity: 'user', entity_id: '55' }));
+    events.push(
+      event(999, {
+        action: 'user.delete',
+        entity: 'user',
+        entity_id: '55',
+        target: 'ユーザー: 監査 太郎（audit@example.com）',
+      }),
+    );
     const { user } = renderWithProviders(<AuditPage />, { session: STAFF, path: '/audit' });
     await screen.findByText('全151件（1〜100件目）');
     const form = screen.getByRole('form', { name: '操作履歴の絞り込み' });
@@ -107,6 +118,7 @@ describe('the audit view', () => {
     await user.selectOptions(within(form).getByLabelText('操作の種類'), 'ユーザー削除');
     await user.click(within(form).getByRole('button', { name: '検索' }));
     expect(await screen.findByText('全1件（1〜1件目）')).toBeTruthy();
+    expect(screen.getByText('ユーザー: 監査 太郎（audit@example.com）')).toBeTruthy();
     const query = fakeServer.calls(SEARCH).at(-1)!.query;
     expect(Object.fromEntries(query)).toEqual({
       from: '2026-11-20',
@@ -134,7 +146,7 @@ describe('the audit view', () => {
     });
   });
 
-  it('keeps what is typed while the page changes (an export), and クリア empties it', async () => {
+  it('exports what the form shows, not the earlier search, and shows those events too', async () => {
     fakeServer.on(EXPORT, () =>
       file('\uFEFF日時\r\n', 'auditlog_20261125.csv', 'text/csv; charset=utf-8'),
     );
@@ -143,12 +155,29 @@ describe('the audit view', () => {
     const form = screen.getByRole('form', { name: '操作履歴の絞り込み' });
     const from = within(form).getByLabelText<HTMLInputElement>('開始日');
     await user.type(from, '2026-11-20');
+    await user.selectOptions(within(form).getByLabelText('操作の種類'), '書類ダウンロード');
 
-    // The export is of the filters in force (none); the date typed, not yet searched, stays.
+    // Typed but not searched: the file is of what the form shows, and the list follows it.
     await user.click(screen.getByRole('button', { name: 'CSV出力' }));
     await vi.waitFor(() => expect(saved).toEqual(['auditlog_20261125.csv']));
-    expect(Object.fromEntries(fakeServer.calls(EXPORT)[0]!.query)).toEqual({});
+    expect(Object.fromEntries(fakeServer.calls(EXPORT)[0]!.query)).toEqual({
+      from: '2026-11-20',
+      action: 'document.download',
+    });
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(fakeServer.calls(SEARCH).at(-1)!.query)).toEqual({
+        from: '2026-11-20',
+        action: 'document.download',
+        page: '1',
+      }),
+    );
     expect(from.value).toBe('2026-11-20');
+
+    // A form with a problem exports nothing and says why.
+    await user.type(within(form).getByLabelText('終了日'), '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'CSV出力' }));
+    expect(await screen.findByText('開始日は終了日以前の日付を指定してください。')).toBeTruthy();
+    expect(fakeServer.calls(EXPORT)).toHaveLength(1);
 
     // The address holds no filter already: クリア still empties the field.
     await user.click(within(form).getByRole('button', { name: 'クリア' }));

@@ -13,7 +13,12 @@ import { saveFile } from '../../../lib/save-file';
 import { useSession } from '../../../lib/session';
 import { exportAudit } from '../api/export-audit';
 import { useAuditEvents } from '../api/search-audit';
-import { type AuditSearch, auditSearchParams, readAuditSearch } from '../utils/audit-search';
+import {
+  type AuditSearch,
+  auditQueryOf,
+  auditSearchParams,
+  readAuditSearch,
+} from '../utils/audit-search';
 import classes from './audit.module.css';
 import { AuditFilters } from './audit-filters';
 import { AuditCards, AuditTable } from './audit-results';
@@ -54,11 +59,14 @@ export function AuditPage() {
 
   const go = (next: AuditSearch) => setParams(auditSearchParams(next));
 
-  const runExport = async () => {
+  /** Exports the filters the form shows; when they are not the search in force, they become it. */
+  const runExport = async (shown: AuditSearch) => {
+    const query = new URLSearchParams(auditQueryOf(shown)).toString();
+    if (query !== new URLSearchParams(auditQueryOf(search)).toString()) go({ ...shown, page: 1 });
     setExporting(true);
     setExportError(null);
     try {
-      const file = await exportAudit(search);
+      const file = await exportAudit(shown);
       saveFile(file.blob, file.fileName ?? 'auditlog.csv');
     } catch (error) {
       setExportError(messageOf(error));

@@ -2,6 +2,7 @@ import type { AuditEvent } from '@domain/api/audit';
 import { auditActionLabel, japanDateTime } from '@domain/audit';
 import { browserOf } from '@domain/user-agent';
 import { Paper, Stack, Table, Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import classes from './audit.module.css';
 
 const customerOf = (event: AuditEvent) =>
@@ -9,8 +10,21 @@ const customerOf = (event: AuditEvent) =>
     ? '—'
     : `${event.customer_code}${event.customer_name ? ` ${event.customer_name}` : ''}`;
 
-const targetOf = (event: AuditEvent) =>
-  event.entity_id ? `${event.entity}: ${event.entity_id}` : event.entity;
+/**
+ * A mail or an address with the places a line may break after ('@', '.', ':'), so that the table
+ * wraps them there instead of between any two letters or past the window's edge.
+ */
+function breakable(text: string | null): ReactNode {
+  if (text === null) return '—';
+  return text.split(/(?<=[@.:])/).map((part, i, parts) => (
+    // The parts of one text never change order: the index is their identity.
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
 
 /** The desktop's table: one event a row, newest first. */
 export function AuditTable({ events }: { events: AuditEvent[] }) {
@@ -32,19 +46,12 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
           {events.map((event) => (
             <Table.Tr key={event.id}>
               <Table.Td className={classes.nowrap}>{japanDateTime(event.created_at)}</Table.Td>
-              <Table.Td className={classes.breakable}>{event.actor_mail ?? '—'}</Table.Td>
+              <Table.Td className={classes.breakable}>{breakable(event.actor_mail)}</Table.Td>
               <Table.Td className={classes.breakable}>{customerOf(event)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {auditActionLabel(event.action)}
-                </Text>
-                <Text size="xs" c="dimmed" className={classes.nowrap}>
-                  {event.action}
-                </Text>
-              </Table.Td>
-              <Table.Td className={classes.breakable}>{targetOf(event)}</Table.Td>
+              <Table.Td>{auditActionLabel(event.action)}</Table.Td>
+              <Table.Td className={classes.breakable}>{event.target}</Table.Td>
               <Table.Td className={classes.breakable}>
-                <Text size="sm">{event.ip_address ?? '—'}</Text>
+                <Text size="sm">{breakable(event.ip_address)}</Text>
                 {event.user_agent && (
                   // The browser's short name; the whole header on hover and in the CSV export.
                   <Text size="xs" c="dimmed" title={event.user_agent}>
@@ -78,7 +85,7 @@ export function AuditCards({ events }: { events: AuditEvent[] }) {
             <dt>取引先</dt>
             <dd>{customerOf(event)}</dd>
             <dt>対象</dt>
-            <dd>{targetOf(event)}</dd>
+            <dd>{event.target}</dd>
             <dt>IPアドレス</dt>
             <dd>{event.ip_address ?? '—'}</dd>
             <dt>ブラウザ</dt>

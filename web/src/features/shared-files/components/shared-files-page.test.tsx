@@ -257,6 +257,64 @@ describe('the shared files page', () => {
     expect(await screen.findByText('ファイルが存在しません')).toBeTruthy();
   });
 
+  it('lets staff register the chosen customer’s folder name, checking the name first', async () => {
+    serveSharedFiles();
+    fakeServer.on('POST /api/v1/spec/register-customer-folder-name', ({ body }) => {
+      const { customer_code, folder_name } = body as { customer_code: number; folder_name: string };
+      return json(200, { customer_code, folder_name });
+    });
+    const { user } = renderWithProviders(<SharedFilesPage />, {
+      path: '/shared-files?customer=10001',
+      session: STAFF,
+    });
+    await screen.findByRole('link', { name: 'カタログ' });
+    const form = screen.getByRole('form', { name: '取引先のフォルダ名の登録' });
+    const field = within(form).getByRole('textbox', { name: 'フォルダ名' });
+
+    // A path, not one name: refused here, nothing sent.
+    await user.type(field, '../東和ルーフ');
+    await user.click(within(form).getByRole('button', { name: '登録' }));
+    expect(
+      await within(form).findByText(
+        'フォルダ名は「/」「\\」「.」を含まない1つの名前で入力してください。',
+      ),
+    ).toBeTruthy();
+    expect(fakeServer.calls('POST /api/v1/spec/register-customer-folder-name')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '東和ルーフ本社');
+    await user.click(within(form).getByRole('button', { name: '登録' }));
+    expect(
+      await within(form).findByText('フォルダ名「東和ルーフ本社」を登録しました。'),
+    ).toBeTruthy();
+    expect(fakeServer.calls('POST /api/v1/spec/register-customer-folder-name')[0]!.body).toEqual({
+      customer_code: 10001,
+      folder_name: '東和ルーフ本社',
+    });
+  });
+
+  it('shows the server’s reason when a folder name is refused', async () => {
+    serveSharedFiles();
+    fakeServer.on('POST /api/v1/spec/register-customer-folder-name', () =>
+      json(404, { statusCode: 404, code: 'NOT_FOUND', message: '取引先が見つかりません。' }),
+    );
+    const { user } = renderWithProviders(<SharedFilesPage />, {
+      path: '/shared-files?customer=10001',
+      session: STAFF,
+    });
+    const form = await screen.findByRole('form', { name: '取引先のフォルダ名の登録' });
+    await user.type(within(form).getByRole('textbox', { name: 'フォルダ名' }), '本社');
+    await user.click(within(form).getByRole('button', { name: '登録' }));
+    expect(await within(form).findByText('取引先が見つかりません。')).toBeTruthy();
+  });
+
+  it('gives no folder-name form to anyone but staff', async () => {
+    serveSharedFiles();
+    renderWithProviders(<SharedFilesPage />, { path: '/shared-files', session: GENERAL_USER });
+    await screen.findByRole('link', { name: 'カタログ' });
+    expect(screen.queryByRole('form', { name: '取引先のフォルダ名の登録' })).toBeNull();
+  });
+
   it('says ファイルが存在しません for an empty folder', async () => {
     serveSharedFiles({ 10001: [] });
     renderWithProviders(<SharedFilesPage />, { path: '/shared-files', session: GENERAL_USER });

@@ -27,6 +27,7 @@ import {
   type SharedFilesLocation,
   sharedFilesSearch,
 } from '../utils/shared-files-location';
+import { CustomerFolderNameForm } from './customer-folder-name-form';
 import { FolderBreadcrumb } from './folder-breadcrumb';
 import { SharedFileGrid } from './shared-file-grid';
 import classes from './shared-files.module.css';
@@ -211,6 +212,10 @@ export function SharedFilesPage() {
           {content}
         </Stack>
       </Paper>
+      {staff && customerCode !== null && (
+        // Keyed by customer: another customer starts an empty form.
+        <CustomerFolderNameForm key={customerCode} customerCode={customerCode} />
+      )}
       <AccessErrorDialog opened={errorOpen} onClose={() => setErrorOpen(false)} />
     </Stack>
   );
