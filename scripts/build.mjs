@@ -32,6 +32,7 @@ export async function buildAll() {
       migrate: 'scripts/migrate.ts',
       'mail-status': 'scripts/mail-status.ts',
       'import-ledger': 'scripts/import-ledger.ts',
+      'import-invoices': 'scripts/import-invoices.ts',
     },
     outdir: 'dist/server',
     bundle: true,
