@@ -138,14 +138,20 @@ export function orderNoFolded(raw: string | null | undefined): string {
   return (raw ?? '').normalize('NFKC').toLowerCase().replace(orderNoIgnored, '');
 }
 
+/** Digits a keyword chip needs before it is also looked for as the start of an order number. */
+export const KEYWORD_ORDER_NO_MIN_DIGITS = 6;
+
 /**
- * The order-number prefix a keyword chip also looks for, or null: only a keyword that reads as a
- * number (letters and digits with at least one digit, once folded), since no other word can be
- * the start of one and each extra comparison costs a look at three indexes.
+ * The order-number prefix a keyword chip also looks for, or null: only a keyword that reads as
+ * the start of a number (letters and digits, once folded, with at least six digits: 「SO2611-00」,
+ * 「4620-5508」). A word is never the start of one, and a model code (「KR-1020」, 「SPM-450」)
+ * is not taken for one: the number test makes the search read every line of the period
+ * (docs/decisions/026).
  */
 export function orderNoOfKeyword(keyword: string): string | null {
   const folded = orderNoFolded(keyword);
-  return /^[0-9a-z]*[0-9][0-9a-z]*$/.test(folded) ? folded : null;
+  if (!/^[0-9a-z]+$/.test(folded)) return null;
+  return (folded.match(/[0-9]/g)?.length ?? 0) >= KEYWORD_ORDER_NO_MIN_DIGITS ? folded : null;
 }
 
 /** Whether a line's 受注番号, 納品番号 or 送り状番号 starts with the folded number (exact or prefix). */

@@ -479,7 +479,7 @@ describe('finding a line by its number', () => {
       nos(L.b, L.c),
     );
     expect(
-      await orderNos({ ...body, text_field: ['SO2611', '八王子'], search_type_flag: 2 }),
+      await orderNos({ ...body, text_field: ['SO2611-00', '八王子'], search_type_flag: 2 }),
     ).toEqual(nos(L.b));
   });
 

@@ -270,6 +270,11 @@ describe('the whole search', () => {
     expect(matchesLedgerSearch(line, criteria({ text_field: ['so2611000754'] }))).toBe(true);
     expect(orderNoFolded(' ＳＯ２６１１－０００７５４ ')).toBe('so2611000754');
     expect(orderNoOfKeyword('SO2611-0007')).toBe('so26110007');
+    expect(orderNoOfKeyword('4620-5508')).toBe('46205508');
+    // A model code or a short number is a keyword only: fewer than six digits.
+    expect(orderNoOfKeyword('KR-1020')).toBeNull();
+    expect(orderNoOfKeyword('SPM-450')).toBeNull();
+    expect(orderNoOfKeyword('SO2611')).toBeNull();
     expect(orderNoOfKeyword('山田')).toBeNull();
     expect(orderNoOfKeyword('ーー')).toBeNull();
   });
