@@ -78,27 +78,36 @@ export function OrderResults({ page }: { page: OrdersPageState }) {
       </Text>
     );
   }
+  return isDesktop ? (
+    <OrdersTable
+      lines={lines}
+      sort={state.sort}
+      onSort={(field: LedgerSortField) => page.changeSort(toggleSort(state.sort, field))}
+      selection={selection}
+      highlightBacklog={highlightBacklog}
+      activeKey={detailOpened ? (detail?.key ?? null) : null}
+      onOpen={openDetail}
+      busy={!results.current}
+    />
+  ) : (
+    <OrderCards
+      lines={lines}
+      highlightBacklog={highlightBacklog}
+      onOpen={openDetail}
+      busy={!results.current}
+    />
+  );
+}
+
+/**
+ * The lines and the pager under them, shown together: until the table (or the cards) has loaded,
+ * the skeleton stands for both, so the pager never appears above where the lines will push it.
+ */
+export function OrderLinesAndPager({ page }: { page: OrdersPageState }) {
   return (
-    <Suspense fallback={<LinesSkeleton isDesktop={isDesktop} />}>
-      {isDesktop ? (
-        <OrdersTable
-          lines={lines}
-          sort={state.sort}
-          onSort={(field: LedgerSortField) => page.changeSort(toggleSort(state.sort, field))}
-          selection={selection}
-          highlightBacklog={highlightBacklog}
-          activeKey={detailOpened ? (detail?.key ?? null) : null}
-          onOpen={openDetail}
-          busy={!results.current}
-        />
-      ) : (
-        <OrderCards
-          lines={lines}
-          highlightBacklog={highlightBacklog}
-          onOpen={openDetail}
-          busy={!results.current}
-        />
-      )}
+    <Suspense fallback={<LinesSkeleton isDesktop={page.isDesktop} />}>
+      <OrderResults page={page} />
+      <OrderPager page={page} />
     </Suspense>
   );
 }

@@ -11,7 +11,7 @@ import { BulkDownloadBar } from './bulk-download-bar';
 import { CustomerSelect } from './customer-select';
 import { ExportDialogs, ExportMenu } from './export-menu';
 import { NotificationCaption } from './notification-caption';
-import { OrderPager, OrderResults } from './order-results';
+import { OrderLinesAndPager } from './order-results';
 import { FilterButton, FilterSummary, ResultCount } from './order-results-header';
 import classes from './orders.module.css';
 import { PhoneSortSelect } from './phone-sort-select';
@@ -69,8 +69,7 @@ export function OrdersPage() {
             <Count page={page} />
             <ExportMenu exporter={page.exporter} disabled={page.nothingToExport} />
           </Group>
-          <OrderResults page={page} />
-          <OrderPager page={page} />
+          <OrderLinesAndPager page={page} />
         </Stack>
       )}
 
@@ -163,8 +162,7 @@ function DesktopResults({ page }: { page: OrdersPageState }) {
             selection={selection}
           />
         )}
-        <OrderResults page={page} />
-        <OrderPager page={page} />
+        <OrderLinesAndPager page={page} />
       </Stack>
     </Paper>
   );
