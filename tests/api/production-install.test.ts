@@ -24,6 +24,16 @@ import { cookieHeaderOf, DEMO_PASSWORD } from './helpers/auth';
 
 const run = promisify(execFile);
 
+/** Top-level folders a clone does not hold (.gitignore), and git's own. */
+const UNTRACKED_FOLDERS = [
+  '.git',
+  'node_modules',
+  'dist',
+  'data',
+  'test-results',
+  'playwright-report',
+];
+
 let root: string;
 let dataDir: string;
 let server: ChildProcess | undefined;
@@ -53,12 +63,27 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the production install', () 
     const copy = join(root, 'portal');
     dataDir = join(root, 'data');
     // The tracked files as they are in the working tree: what a clone of this commit would hold.
-    const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
-      .split('\0')
-      .filter((file) => file && existsSync(file));
-    for (const file of tracked) {
-      mkdirSync(join(copy, dirname(file)), { recursive: true });
-      cpSync(file, join(copy, file));
+    // A checkout without git's data (an exported tree) is copied whole but for what .gitignore
+    // leaves out of a clone.
+    let tracked: string[] | null = null;
+    try {
+      tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', stdio: 'pipe' })
+        .split('\0')
+        .filter((file) => file && existsSync(file));
+    } catch {
+      tracked = null;
+    }
+    if (tracked && tracked.length > 0) {
+      for (const file of tracked) {
+        mkdirSync(join(copy, dirname(file)), { recursive: true });
+        cpSync(file, join(copy, file));
+      }
+    } else {
+      const notInAClone = new Set(UNTRACKED_FOLDERS);
+      cpSync('.', copy, {
+        recursive: true,
+        filter: (source) => !notInAClone.has(source.split(/[\\/]/)[0] ?? ''),
+      });
     }
     symlinkSync(realpathSync('node_modules'), join(copy, 'node_modules'), 'dir');
     await run('sh', ['scripts/production-build.sh'], {
