@@ -20,6 +20,22 @@ export type SharedPathProblem =
   | 'dot-segment'
   | 'not-a-single-name';
 
+/**
+ * Why a file name an import names is not one plain name, as the imports' messages say it: such a
+ * name would be stored and its download fail later.
+ */
+export const FILE_NAME_PROBLEMS: Record<SharedPathProblem, string> = {
+  empty: '空です',
+  'too-long': '255バイト、全角でおよそ85文字までです',
+  'control-character': '改行・タブなどの制御文字は使えません',
+  backslash: '「\\」は使えません',
+  'encoded-separator': '「%2F」「%2E」「%5C」「%00」は使えません',
+  absolute: '「/」や「C:」で始まるパスは使えません',
+  'empty-segment': '「/」は使えません',
+  'dot-segment': '「.」「..」はファイル名になりません',
+  'not-a-single-name': '「/」は使えません',
+};
+
 export type SharedPathResult =
   | { ok: true /** '' for the root */; path: string; segments: string[] }
   | { ok: false; problem: SharedPathProblem };

@@ -11,7 +11,7 @@ import {
 } from '../../domain/invoice-amounts';
 import { parseDateInput } from '../../domain/ledger-search';
 import { registrationNumberProblem } from '../../domain/registration-number';
-import { plainFileNameProblem, type SharedPathProblem } from '../../domain/shared-path';
+import { FILE_NAME_PROBLEMS, plainFileNameProblem } from '../../domain/shared-path';
 import { HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { existingCustomerCodes } from '../repositories/customers-repository';
@@ -109,19 +109,6 @@ const shown = (value: string) =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 const yen = (value: number) => value.toLocaleString('ja-JP');
-
-/** Why a file name is not one plain name (domain/shared-path.ts), as the ledger import says it. */
-const FILE_NAME_PROBLEMS: Record<SharedPathProblem, string> = {
-  empty: '空です',
-  'too-long': '255バイト、全角でおよそ85文字までです',
-  'control-character': '改行・タブなどの制御文字は使えません',
-  backslash: '「\\」は使えません',
-  'encoded-separator': '「%2F」「%2E」「%5C」「%00」は使えません',
-  absolute: '「/」や「C:」で始まるパスは使えません',
-  'empty-segment': '「/」は使えません',
-  'dot-segment': '「.」「..」はファイル名になりません',
-  'not-a-single-name': '「/」は使えません',
-};
 
 class ProblemList {
   readonly problems: InvoiceImportProblem[] = [];

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { LedgerImportAnswer } from '../../domain/api/ledger';
 import { firstUnwritableCharacter } from '../../domain/export-text';
 import { parseDateInput, parseLedgerStatus } from '../../domain/ledger-search';
-import { plainFileNameProblem, type SharedPathProblem } from '../../domain/shared-path';
+import { FILE_NAME_PROBLEMS, plainFileNameProblem } from '../../domain/shared-path';
 import { HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { existingCustomerCodes } from '../repositories/customers-repository';
@@ -98,22 +98,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 /** A value shown in a message with its control characters written out (\u0000), never raw. */
 const escaped = (value: string) =>
   value.replace(CONTROL_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/**
- * Why a document file name is not one plain name (domain/shared-path.ts, the rule of the storage's
- * keys and download names): issue 17, such a name was stored and its download failed later.
- */
-const FILE_NAME_PROBLEMS: Record<SharedPathProblem, string> = {
-  empty: '空です',
-  'too-long': '255バイト、全角でおよそ85文字までです',
-  'control-character': '改行・タブなどの制御文字は使えません',
-  backslash: '「\\」は使えません',
-  'encoded-separator': '「%2F」「%2E」「%5C」「%00」は使えません',
-  absolute: '「/」や「C:」で始まるパスは使えません',
-  'empty-segment': '「/」は使えません',
-  'dot-segment': '「.」「..」はファイル名になりません',
-  'not-a-single-name': '「/」は使えません',
-};
 
 class ProblemList {
   readonly problems: LedgerImportProblem[] = [];
