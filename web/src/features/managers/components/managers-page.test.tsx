@@ -202,6 +202,20 @@ describe('the managers page for a corporate administrator', () => {
     expect(row('kansai@example.com（10002）')).toBeTruthy();
   });
 
+  it('shows a customer without users as an empty table that still takes a new row', async () => {
+    const { user } = await renderAsAdmin();
+    users = users.filter((u) => u.customer_code !== 10002);
+    const asked = fakeServer.calls('POST /api/v1/user/get-user-by-customer').length;
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '表示する取引先コード' }),
+      '10002',
+    );
+    expect(await screen.findByText('利用者はいません。')).toBeTruthy();
+    // One request for the choice: an empty answer is shown, not reloaded (decision 010).
+    expect(fakeServer.calls('POST /api/v1/user/get-user-by-customer')).toHaveLength(asked + 1);
+    expect(addButton().disabled).toBe(false);
+  });
+
   it('sorts by the column headers, toggling the direction, and by the sort select', async () => {
     const { user } = await renderAsAdmin();
     const mails = () =>

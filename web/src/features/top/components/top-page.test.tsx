@@ -153,6 +153,16 @@ describe('the top page', () => {
     expect(bannerImages()).toHaveLength(0);
   });
 
+  it('says there are no notices when the list is empty, and asks only once', async () => {
+    serve({ notices: [] });
+    renderWithProviders(<TopPage />, { session: {} });
+
+    expect(await screen.findByText('現在お知らせはありません。')).toBeTruthy();
+    // An empty answer is shown, not answered by going to the same screen again (decision 010).
+    expect(await screen.findByRole('link', { name: /バナー1/ })).toBeTruthy();
+    expect(fakeServer.calls('POST /api/v1/notice/get-notice')).toHaveLength(1);
+  });
+
   it('tells the user when the notices cannot be loaded, with the support contact', async () => {
     fakeServer
       .on('POST /api/v1/notice/get-notice', () => json(500, { code: 'INTERNAL_ERROR' }))
