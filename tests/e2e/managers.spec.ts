@@ -101,7 +101,7 @@ test.describe('the managers page', () => {
       userTypeId: '2',
     });
     await expect(
-      page.getByText('409: 入力したメールアドレスは既に登録されています。'),
+      page.getByText('入力したメールアドレスは既に登録されています。', { exact: true }),
     ).toBeVisible();
     await expect(row.getByRole('textbox', { name: 'メールアドレス' })).toHaveAttribute(
       'aria-invalid',

@@ -42,7 +42,9 @@ export function useEditRows<Item, V extends RowValues<V>>({
   validate,
   maxRows,
 }: UseEditRowsOptions<Item, V>) {
-  const [newRow, setNewRow] = useState<{ key: string; values: V } | null>(null);
+  // The new row holds only the cells someone has edited: the rest are emptyValues', and a cell
+  // not yet edited is not marked invalid (web/src/lib/edit-rows.ts).
+  const [newRow, setNewRow] = useState<{ key: string; values: Partial<V> } | null>(null);
   /** Local edits of saved rows, by row key. */
   const [drafts, setDrafts] = useState<Record<string, Partial<V>>>({});
   /** Cells the server refused, by row key; a cell's mark goes when its value changes. */
@@ -99,8 +101,8 @@ export function useEditRows<Item, V extends RowValues<V>>({
     canAddRef.current = false;
     newRowCount.current += 1;
     const key = `new-${newRowCount.current}`;
-    setNewRow((current) => current ?? { key, values: { ...emptyValues } });
-  }, [emptyValues]);
+    setNewRow((current) => current ?? { key, values: {} });
+  }, []);
 
   const changeValue = useCallback((key: string, field: RowField<V>, value: string) => {
     setNewRow((current) =>

@@ -18,7 +18,8 @@ export interface EditRow<V extends RowValues<V>> {
   /** The values as loaded (the empty values for the new row). */
   original: V;
   values: V;
-  /** Invalid cells, from the rules plus what the server refused (e.g. a 409 duplicate). */
+  /** Invalid cells shown, from the rules plus what the server refused (e.g. a 409 duplicate); on
+   * the new row only the cells someone has edited. */
   problems: CellProblems<V>;
   /** Cells whose value differs from the loaded one. */
   changed: Partial<Record<RowField<V>, true>>;
@@ -47,14 +48,25 @@ export function buildRow<V extends RowValues<V>>(
   saving: boolean,
 ): EditRow<V> {
   const values = { ...original, ...draft } as V;
-  const problems: CellProblems<V> = { ...validate(values), ...extraProblems };
+  const allProblems: CellProblems<V> = { ...validate(values), ...extraProblems };
+  // A new row starts empty, hence invalid: its cells are marked once someone has typed or chosen
+  // in them (or the server refused them), not in red before anyone has begun. Register stays off
+  // until every cell is valid either way.
+  const problems: CellProblems<V> =
+    id === null
+      ? (Object.fromEntries(
+          Object.entries(allProblems).filter(
+            ([field]) => (draft !== undefined && field in draft) || field in (extraProblems ?? {}),
+          ),
+        ) as CellProblems<V>)
+      : allProblems;
   const changed: Partial<Record<RowField<V>, true>> = {};
   // Compared as saved: the screens trim every value before sending it.
   for (const field of Object.keys(values) as RowField<V>[]) {
     if (values[field].trim() !== original[field].trim()) changed[field] = true;
   }
   const isChanged = Object.keys(changed).length > 0;
-  const isValid = Object.keys(problems).length === 0;
+  const isValid = Object.keys(allProblems).length === 0;
   return {
     key,
     id,

@@ -7,10 +7,13 @@ export function showSuccessToast(message: string): void {
   notifications.show({ message, color: 'teal', autoClose: TOAST_SUCCESS_MS, withBorder: true });
 }
 
-/** With an id, the toast can be taken away early (notifications.hide(id)). */
-export function showErrorToast(message: string, id?: string): void {
+/**
+ * With an id, the toast can be taken away early (notifications.hide(id)). Without one, the message
+ * is its id: the same failure twice (a second click on 登録) shows one toast, not a pile of them.
+ */
+export function showErrorToast(message: string, id = `error:${message}`): void {
   notifications.show({
-    ...(id ? { id } : {}),
+    id,
     message,
     color: 'red',
     autoClose: TOAST_ERROR_MS,

@@ -1,3 +1,5 @@
+import { Anchor, Input, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { EditSelect, EditSwitch } from '../../../components/edit-rows/edit-cells';
 import { type EditColumn, textColumn } from '../../../components/edit-rows/edit-columns';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
@@ -5,6 +7,7 @@ import type { EditRow } from '../../../hooks/use-edit-rows';
 import type { ManagerSort } from '../utils/manager-sort';
 import { type SelectOption, type UserValues, withCurrent } from '../utils/manager-values';
 import { SecondFactorResetButton } from './manager-second-factor-reset';
+import classes from './managers-page.module.css';
 
 /**
  * The columns of the managers table (docs/product.md §2 Managers): mail, name, a customer-code
@@ -28,24 +31,28 @@ export function managerColumns({
   /** Staff only (issue 22): a saved row of another person gets 「2段階認証をリセット」. */
   onResetSecondFactor?: (row: EditRow<UserValues>) => void;
 }): EditColumn<UserValues>[] {
+  const staffView = onResetSecondFactor !== undefined;
   return [
-    textColumn<UserValues>('mail', 'メールアドレス', {
-      type: 'email',
-      width: '23%',
-      // The server keeps a saved row's mail; another mail is a new row.
-      readOnly: (row) => !row.isNew,
-      header: <SortHeader label="メールアドレス" field="mail" sort={sort} onSort={onSort} />,
-      headerProps: { 'aria-sort': ariaSort(sort, 'mail') },
-    }),
+    // Widths in px where the content's size is known (a name, the longest permission, a switch), so
+    // that the customer select shows 「10001: 株式会社東和ルーフ 本社」 and the permissions whole at
+    // 1280 px; the mail takes what is left and reads whole on hover.
+    savedMailColumn(
+      textColumn<UserValues>('mail', 'メールアドレス', {
+        type: 'email',
+        header: <SortHeader label="メールアドレス" field="mail" sort={sort} onSort={onSort} />,
+        headerProps: { 'aria-sort': ariaSort(sort, 'mail') },
+      }),
+    ),
     textColumn<UserValues>('user_name', '氏名', {
-      width: '17%',
+      width: 124,
       header: <SortHeader label="氏名" field="user_name" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'user_name') },
     }),
     {
       key: 'customer_code',
       label: '取引先コード',
-      width: '21%',
+      // Staff see one customer at a time, named whole in the choice above the table.
+      width: staffView ? 180 : 276,
       render: (row, { hideLabel, change }) => (
         <EditSelect
           label="取引先コード"
@@ -68,7 +75,7 @@ export function managerColumns({
     {
       key: 'user_type_id',
       label: '権限',
-      width: '17%',
+      width: staffView ? 164 : 152,
       header: <SortHeader label="権限" field="user_type_id" sort={sort} onSort={onSort} />,
       headerProps: { 'aria-sort': ariaSort(sort, 'user_type_id') },
       render: (row, { hideLabel, change }) => (
@@ -87,7 +94,8 @@ export function managerColumns({
     {
       key: 'shipment_mail',
       label: '出荷通知',
-      width: '9%',
+      width: 80,
+      headerProps: { style: { whiteSpace: 'nowrap' } },
       render: (row, { hideLabel, change }) => (
         <EditSwitch
           label="出荷通知"
@@ -105,9 +113,21 @@ export function managerColumns({
           {
             key: 'second_factor',
             label: '2段階認証',
-            width: '12%',
+            width: 92,
+            headerProps: { style: { whiteSpace: 'nowrap' } },
             render: (row: EditRow<UserValues>, { hideLabel }: { hideLabel: boolean }) =>
-              row.isNew || isOwn(row) ? null : (
+              row.isNew ? null : isOwn(row) ? (
+                // Staff do not reset their own factor here: the cell says where it is set instead
+                // of standing empty.
+                <Text size="xs" c="dimmed">
+                  ご自身は
+                  <br />
+                  <Anchor component={Link} to="/account" size="xs">
+                    アカウント設定
+                  </Anchor>
+                  から
+                </Text>
+              ) : (
                 <SecondFactorResetButton
                   row={row}
                   onReset={onResetSecondFactor}
@@ -119,4 +139,35 @@ export function managerColumns({
         ]
       : []),
   ];
+}
+
+/**
+ * The mail column: an input on the new row; on a saved row, which keeps its mail (another mail is
+ * a new row), the address as text that wraps before its 「@」, so that a long one reads whole in a
+ * narrow column instead of being cut inside a read-only box.
+ */
+function savedMailColumn(column: EditColumn<UserValues>): EditColumn<UserValues> {
+  return {
+    ...column,
+    render: (row, context) => {
+      if (row.isNew) return column.render(row, context);
+      const [local, domain] = splitMail(row.values.mail);
+      return (
+        <div>
+          {!context.hideLabel && <Input.Label labelElement="div">メールアドレス</Input.Label>}
+          <Text size="sm" className={classes.savedMail}>
+            {local}
+            {domain !== '' && <wbr />}
+            {domain}
+          </Text>
+        </div>
+      );
+    },
+  };
+}
+
+/** 「name」 and 「@example.com」 (the second empty when there is no 「@」). */
+function splitMail(mail: string): [string, string] {
+  const at = mail.lastIndexOf('@');
+  return at <= 0 ? [mail, ''] : [mail.slice(0, at), mail.slice(at)];
 }

@@ -307,6 +307,28 @@ describe('the managers page for a corporate administrator', () => {
     ).toBeTruthy();
   });
 
+  it('shows a new row unmarked until a cell is edited, then marks what is wrong there', async () => {
+    const { user } = await renderAsAdmin();
+    await user.click(addButton());
+    const newRow = row('新規の利用者');
+    expect(newRow.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+    expect(within(newRow).queryByText('入力してください。')).toBeNull();
+    expect(
+      (within(newRow).getByRole('button', { name: '登録' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    const mail = within(newRow).getByRole('textbox', { name: 'メールアドレス' });
+    await fill(user, mail, 'not-a-mail');
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
+    // The cells not yet touched stay unmarked, and 登録 waits for all of them.
+    expect(
+      within(newRow).getByRole('textbox', { name: '氏名' }).getAttribute('aria-invalid'),
+    ).not.toBe('true');
+    expect(
+      (within(newRow).getByRole('button', { name: '登録' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
   it('shows the 409 toast for a duplicate mail and marks the mail cell', async () => {
     const { user } = await renderAsAdmin();
     const newRow = await addNewRow(user, {
@@ -317,9 +339,25 @@ describe('the managers page for a corporate administrator', () => {
     });
     await user.click(within(newRow).getByRole('button', { name: '登録' }));
 
-    expect(
-      await screen.findByText('409: 入力したメールアドレスは既に登録されています。'),
-    ).toBeTruthy();
+    expect(await screen.findByText('入力したメールアドレスは既に登録されています。')).toBeTruthy();
+    // No status code in front of the words.
+    expect(screen.queryByText(/^409/)).toBeNull();
+    // The same refusal again (the mail typed again) does not add a second toast.
+    await fill(
+      user,
+      within(row('新規の利用者')).getByRole('textbox', { name: 'メールアドレス' }),
+      'user@example.com',
+    );
+    await user.click(within(row('新規の利用者')).getByRole('button', { name: '登録' }));
+    await waitFor(() => expect(fakeServer.calls('POST /api/v1/user/add-user')).toHaveLength(2));
+    await waitFor(() =>
+      expect(
+        within(row('新規の利用者'))
+          .getByRole('textbox', { name: 'メールアドレス' })
+          .getAttribute('aria-invalid'),
+      ).toBe('true'),
+    );
+    expect(screen.getAllByText('入力したメールアドレスは既に登録されています。')).toHaveLength(1);
     const mail = within(row('新規の利用者')).getByRole('textbox', { name: 'メールアドレス' });
     expect(mail.getAttribute('aria-invalid')).toBe('true');
     // The address is well formed; the cell says what is wrong with it.
@@ -353,7 +391,7 @@ describe('the managers page for a corporate administrator', () => {
 
     expect(
       await screen.findByText(
-        '409: 入力したメールアドレスは他の法人または当社のアカウントとして登録されているため、追加できません。追加が必要な場合はお問い合わせ先にご連絡ください。',
+        '入力したメールアドレスは他の法人または当社のアカウントとして登録されているため、追加できません。追加が必要な場合はお問い合わせ先にご連絡ください。',
       ),
     ).toBeTruthy();
     expect(added).toBe(1);
@@ -383,7 +421,7 @@ describe('the managers page for a corporate administrator', () => {
       type: '2',
     });
     await user.click(within(newRow).getByRole('button', { name: '登録' }));
-    expect(await screen.findByText(`409: ${MAIL_NOT_CONFIRMED.message}`)).toBeTruthy();
+    expect(await screen.findByText(MAIL_NOT_CONFIRMED.message)).toBeTruthy();
     const mail = within(row('新規の利用者')).getByRole('textbox', { name: 'メールアドレス' });
     expect(mail.getAttribute('aria-invalid')).toBe('true');
   });
@@ -403,13 +441,11 @@ describe('the managers page for a corporate administrator', () => {
     await user.selectOptions(select(saved, '権限'), '2');
     await user.click(within(saved).getByRole('button', { name: '登録' }));
 
-    expect(
-      await screen.findByText('409: 入力した取引先コードは既に登録されています。'),
-    ).toBeTruthy();
+    expect(await screen.findByText('入力した取引先コードは既に登録されています。')).toBeTruthy();
     expect(select(saved, '取引先コード').getAttribute('aria-invalid')).toBe('true');
-    expect(
-      within(saved).getByRole('textbox', { name: 'メールアドレス' }).getAttribute('aria-invalid'),
-    ).not.toBe('true');
+    // Only the customer cell is marked; the saved mail is text, never an input to mark.
+    expect(within(saved).getAllByText('既に登録されています。')).toHaveLength(1);
+    expect(within(saved).queryByRole('textbox', { name: 'メールアドレス' })).toBeNull();
   });
 
   it('names the limit when a name is too long, and 登録 waits for a shorter one', async () => {
@@ -485,10 +521,10 @@ describe('the managers page for a corporate administrator', () => {
   it('updates a user by id and keeps the saved mail read-only', async () => {
     const { user } = await renderAsAdmin();
     const saved = row('user@example.com（10001）');
-    expect(within(saved).getByRole('textbox', { name: 'メールアドレス' })).toHaveProperty(
-      'readOnly',
-      true,
-    );
+    // The saved mail is shown, wrapping before its 「@」, and cannot be edited.
+    const mail = within(saved).getByText('user@example.com');
+    expect(mail.querySelector('wbr')).not.toBeNull();
+    expect(within(saved).queryByRole('textbox', { name: 'メールアドレス' })).toBeNull();
     await fill(user, within(saved).getByRole('textbox', { name: '氏名' }), '鈴木 花江');
     await user.click(within(saved).getByRole('button', { name: '登録' }));
 
@@ -656,6 +692,29 @@ describe('the managers page for staff', () => {
       id: 12,
       login_user_id: 1,
     });
+  });
+
+  it('says in their own row where staff set their own second factor', async () => {
+    users = [
+      ...users,
+      managedUser({
+        id: 1,
+        mail: 'staff@example.com',
+        user_name: '港 健一',
+        customer_code: 99999,
+        user_type_id: 3,
+      }),
+    ];
+    const { user } = await renderAsStaff();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '表示する取引先コード' }),
+      '99999',
+    );
+    const own = await screen.findByRole('row', { name: 'staff@example.com（99999）' });
+    expect(within(own).queryByRole('button', { name: /2段階認証をリセット/ })).toBeNull();
+    expect(within(own).getByRole('link', { name: 'アカウント設定' }).getAttribute('href')).toBe(
+      '/account',
+    );
   });
 
   it('offers only the staff type for customer 99999 and every other type otherwise', async () => {

@@ -1,13 +1,14 @@
 import { MAIL_HELD_ELSEWHERE, MAIL_NOT_CONFIRMED } from '@domain/manager-row';
 
-// docs/product.md §8 "Managers and edit-top", word for word where the spec quotes the text.
+// docs/product.md §8 "Managers and edit-top", word for word where the spec quotes the text, but
+// for the spec's 「409: 」 in front: a status code tells an office worker nothing (decision 010).
 
-export const DUPLICATE_MAIL_MESSAGE = '409: 入力したメールアドレスは既に登録されています。';
-export const DUPLICATE_CUSTOMER_CODE_MESSAGE = '409: 入力した取引先コードは既に登録されています。';
-/** Issue 17: the mail is another corporation's user or a staff account (the spec has no text). */
-export const MAIL_HELD_ELSEWHERE_MESSAGE = `409: ${MAIL_HELD_ELSEWHERE.message}`;
+export const DUPLICATE_MAIL_MESSAGE = '入力したメールアドレスは既に登録されています。';
+export const DUPLICATE_CUSTOMER_CODE_MESSAGE = '入力した取引先コードは既に登録されています。';
+/** The mail is another corporation's user or a staff account (the spec has no text). */
+export const MAIL_HELD_ELSEWHERE_MESSAGE = MAIL_HELD_ELSEWHERE.message;
 /** The mail's account at the identity provider has not proved the mail (Firebase). */
-export const MAIL_NOT_CONFIRMED_MESSAGE = `409: ${MAIL_NOT_CONFIRMED.message}`;
+export const MAIL_NOT_CONFIRMED_MESSAGE = MAIL_NOT_CONFIRMED.message;
 export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください';
 
 export const userToasts = {
