@@ -33,6 +33,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within timeoutMs; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * The connection pool's state (PostgreSQL): connections open, idle, and requests waiting for
+   * one. The embedded database has no pool (one connection in this process): undefined.
+   */
+  poolState?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -258,6 +263,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
       }
     },
     ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`), timeoutMs).then(() => {}),
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

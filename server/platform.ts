@@ -19,6 +19,7 @@ import { createLedgerCache } from './ledger-cache/create-ledger-cache';
 import type { LedgerAnswerCache } from './ledger-cache/ledger-cache';
 import { createMailer } from './mail/create-mailer';
 import { MailOutbox } from './mail/mail-outbox';
+import { PortalMetrics } from './metrics/metrics';
 import type { CounterStore } from './rate-limit/counter-store';
 import { createCounterStore } from './rate-limit/create-counter-store';
 import { RateLimiter } from './rate-limit/rate-limiter';
@@ -47,6 +48,8 @@ export interface Platform {
   /** The search-answer cache (docs/decisions/018): memory, Redis, or null when turned off. */
   ledgerCache: LedgerAnswerCache | null;
   preLoginLimiter: PreLoginLimiter;
+  /** The process's metrics (decision 029), served by main.ts's metrics listener. */
+  metrics: PortalMetrics;
   close(): Promise<void>;
 }
 
@@ -133,6 +136,8 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
         preLoginRules(config.RATE_LIMIT_IP_PER_MINUTE, config.RATE_LIMIT_MAIL_PER_MINUTE),
       ),
     );
+    const metrics = new PortalMetrics();
+    metrics.observe({ database, ledgerCache }, config.PORTAL_ROLE);
     return {
       config,
       database,
@@ -144,6 +149,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       counters,
       ledgerCache,
       preLoginLimiter,
+      metrics,
       async close() {
         await mailer.stop();
         await counters.close?.();
