@@ -26,6 +26,7 @@ import { bulkDownloadRoutes } from './routes/bulk-download';
 import { healthRoutes } from './routes/health';
 import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe';
 import { storageDownloadRoutes } from './routes/storage-download';
+import { httpSpanOf, traceHttpServer } from './tracing';
 
 /** Body limit of every route but those that raise their own (the ledger import). */
 const BODY_LIMIT = 1024 * 1024;
@@ -228,6 +229,23 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Traces (decision 029): each request is a server span, with its id, route and status.
+  if (platform.tracing) {
+    traceHttpServer(app.server);
+    app.addHook('onRequest', (request, _reply, done) => {
+      httpSpanOf(request.raw)?.setAttribute('portal.request_id', request.id);
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      const route = request.routeOptions.url;
+      const span = httpSpanOf(request.raw);
+      if (route && span) {
+        span.setAttribute('http.route', route);
+        span.updateName(`${request.method} ${route}`);
+      }
+      done();
+    });
+  }
   // Every answer counted by its route's pattern (never the URL: the series stay bounded); a
   // request no route matched counts as "unmatched".
   app.addHook('onResponse', (request, reply, done) => {

@@ -125,6 +125,13 @@ export const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /**
+   * Traces (decision 029): the OTLP/HTTP collector's base URL (spans go to <url>/v1/traces, as
+   * JSON); unset = no traces, and the OpenTelemetry SDK is not even loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(absoluteUrl.optional()),
+  /** The service's name in the traces. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('customer-portal'),
+  /**
    * Connection time-outs (docs/decisions/007): a client gets this long to send its headers, and
    * the whole request with its body; none of them can be switched off, since a connection
    * without one stays open for ever.

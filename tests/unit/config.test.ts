@@ -191,6 +191,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow(/METRICS_PORT="on"/);
   });
 
+  it('sends traces only when OTEL_EXPORTER_OTLP_ENDPOINT names a collector', () => {
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    const on = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' });
+    expect([on.OTEL_EXPORTER_OTLP_ENDPOINT, on.OTEL_SERVICE_NAME]).toEqual([
+      'http://collector:4318',
+      'customer-portal',
+    ]);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT="collector:4318"/,
+    );
+  });
+
   it('runs every role in one process by default; web and worker apart only on PostgreSQL', () => {
     expect(loadConfig({}).PORTAL_ROLE).toBe('all');
     const pg = { DATABASE_URL: 'postgres://portal@db/portal' };
