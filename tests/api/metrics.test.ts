@@ -186,8 +186,11 @@ describe('the metrics listener', () => {
   });
 
   it('is not served on the public port', async () => {
+    // Without a web build an unknown path is 404; with one, the web app's page (the production
+    // install's test): never the metrics.
     const res = await fetch(`${publicUrl}/metrics`);
     expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).not.toContain('version=0.0.4');
     expect(await res.text()).not.toContain('portal_http_requests_total');
   });
 });
