@@ -149,6 +149,26 @@ describe('the metrics listener', () => {
     ).toBe(1);
   });
 
+  it('counts the imports by kind and outcome', async () => {
+    const before = await scrape();
+    const { token } = await signIn(t.app, 'staff@example.com');
+    const res = await fetch(`${publicUrl}/api/v1/spec/import-ledger`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'text/csv' },
+      body: 'not,a,ledger\n1,2,3\n',
+    });
+    expect(res.status).toBe(400);
+    const after = await scrape();
+    const refused = { kind: 'ledger', outcome: 'refused' };
+    expect(
+      sampled(after, 'portal_imports_total', refused) -
+        sampled(before, 'portal_imports_total', refused),
+    ).toBe(1);
+    expect(sampled(after, 'portal_imports_total', { outcome: 'imported' })).toBe(
+      sampled(before, 'portal_imports_total', { outcome: 'imported' }),
+    );
+  });
+
   it('reports the mail outbox’s waiting mails and the oldest one’s age', async () => {
     // The worker stopped, so that the mail stays: as when the mail server is away.
     await t.platform.mailer.stop();
