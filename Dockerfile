@@ -15,9 +15,13 @@ COPY . .
 RUN sh scripts/production-build.sh
 
 FROM node:20.20.2-bookworm-slim AS run
+# The metrics listener reachable from outside the container (a scraper of its network), on a
+# port of its own that a balancer never forwards to (decision 029).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
+    METRICS_HOST=0.0.0.0 \
+    METRICS_PORT=9464 \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
@@ -28,7 +32,7 @@ COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-EXPOSE 3000
+EXPOSE 3000 9464
 # Node, not curl (the slim image has none): ready = the database answers, and Redis when set.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

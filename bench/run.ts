@@ -9,6 +9,7 @@ import { buildNeeded } from '../scripts/build-state.mjs';
 import { runAuditBench } from './audit';
 import { runExportBench } from './export';
 import { runLedgerBench } from './ledger';
+import { runMetricsBench } from './metrics';
 import { runMixedLoad } from './mixed';
 import { startBuiltServer } from './startup';
 
@@ -84,3 +85,5 @@ if (only === undefined || only === '' || only === 'ledger') await runLedgerBench
 if (only === undefined || only === '' || only === 'export') await runExportBench();
 // The audit view's search over 5 million events (bench/audit.ts, decision 017).
 if (only === undefined || only === '' || only === 'audit') await runAuditBench();
+// What counting a request for the metrics costs (bench/metrics.ts, decision 029).
+if (only === undefined || only === '' || only === 'metrics') await runMetricsBench();

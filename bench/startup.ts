@@ -29,7 +29,15 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Sta
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: port },
+    // No metrics listener unless asked: the bench runs two servers side by side.
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      ...env,
+      PORT: port,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitReady(baseUrl, child, 120_000);

@@ -33,12 +33,22 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query within timeoutMs; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * The connection pool's state (PostgreSQL): connections open, idle, and requests waiting for
+   * one. The embedded database has no pool (one connection in this process): undefined.
+   */
+  poolState?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Wraps the driver as it opens (the server's traces: each statement a span). */
+  instrument?: {
+    pgPool(pool: pg.Pool): void;
+    pglite(client: PGlite): void;
+  };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,7 +80,9 @@ export async function missingMigrations(db: Database): Promise<number> {
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.instrument)
+    : openPglite(options.dataDir, options.instrument);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -189,11 +201,12 @@ function lockDataDir(dataDir: string): () => void {
   return unlock;
 }
 
-function openPglite(dataDir: string): DatabaseHandle {
+function openPglite(dataDir: string, instrument?: DatabaseOptions['instrument']): DatabaseHandle {
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dataDir);
   const client = new PGlite(dir, { extensions: { pg_trgm } });
+  instrument?.pglite(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -207,7 +220,10 @@ function openPglite(dataDir: string): DatabaseHandle {
 
 const MIGRATION_LOCK_KEY = 7_310_000;
 
-function openPostgres(databaseUrl: string): DatabaseHandle {
+function openPostgres(
+  databaseUrl: string,
+  instrument?: DatabaseOptions['instrument'],
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 20,
@@ -220,6 +236,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   // fails on its next statement and the pool discards the connection when it is released.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  instrument?.pgPool(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   // drizzle-orm 0.45's transaction on a pool checks a connection out and sends BEGIN before its
   // try/finally: a BEGIN that fails (on a connection the server has just ended) never gave the
@@ -258,6 +275,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
       }
     },
     ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`), timeoutMs).then(() => {}),
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

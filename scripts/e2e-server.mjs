@@ -46,6 +46,8 @@ Object.assign(process.env, {
   PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   SHUTDOWN_GRACE_MS: '2000',
+  // No metrics listener: two browser runs (two checkouts, the Firebase pass) would share its port.
+  METRICS_PORT: process.env.METRICS_PORT ?? '0',
   // Every browser test signs in from 127.0.0.1; the limits themselves are tested in tests/api.
   RATE_LIMIT_IP_PER_MINUTE: '10000',
   RATE_LIMIT_MAIL_PER_MINUTE: '10000',

@@ -26,6 +26,7 @@ import { bulkDownloadRoutes } from './routes/bulk-download';
 import { healthRoutes } from './routes/health';
 import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe';
 import { storageDownloadRoutes } from './routes/storage-download';
+import { httpSpanOf, traceHttpServer } from './tracing';
 
 /** Body limit of every route but those that raise their own (the ledger import). */
 const BODY_LIMIT = 1024 * 1024;
@@ -179,15 +180,16 @@ export async function buildApp({
       lastLog = performance.now();
     };
   };
-  app.server.on(
-    'drop',
-    sparingly((dropped) =>
-      app.log.warn(
-        { dropped, maxConnections: config.HTTP_MAX_CONNECTIONS },
-        'connection cap reached: new connections are closed (HTTP_MAX_CONNECTIONS)',
-      ),
+  const warnDropped = sparingly((dropped) =>
+    app.log.warn(
+      { dropped, maxConnections: config.HTTP_MAX_CONNECTIONS },
+      'connection cap reached: new connections are closed (HTTP_MAX_CONNECTIONS)',
     ),
   );
+  app.server.on('drop', () => {
+    platform.metrics.connectionRefused('max_connections');
+    warnDropped();
+  });
   // The cap protects the process; this keeps the service: one address (an IPv6 /64) gets a share
   // below the cap, so one client's slow connections never keep the others out (decision 023).
   let refusedAddress = '';
@@ -208,6 +210,7 @@ export async function buildApp({
       trustedProxyMatcher(config.TRUST_PROXY),
     ),
     (address) => {
+      platform.metrics.connectionRefused('per_address');
       refusedAddress = address;
       logRefused();
     },
@@ -225,6 +228,34 @@ export async function buildApp({
   app.decorate('config', config);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Traces (decision 029): each request is a server span, with its id, route and status.
+  if (platform.tracing) {
+    traceHttpServer(app.server);
+    app.addHook('onRequest', (request, _reply, done) => {
+      httpSpanOf(request.raw)?.setAttribute('portal.request_id', request.id);
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      const route = request.routeOptions.url;
+      const span = httpSpanOf(request.raw);
+      if (route && span) {
+        span.setAttribute('http.route', route);
+        span.updateName(`${request.method} ${route}`);
+      }
+      done();
+    });
+  }
+  // Every answer counted by its route's pattern (never the URL: the series stay bounded); a
+  // request no route matched counts as "unmatched".
+  app.addHook('onResponse', (request, reply, done) => {
+    platform.metrics.requestAnswered(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+    done();
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -249,9 +280,21 @@ export async function buildApp({
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin, { platform });
-  // The mail outbox's worker runs with the server; platform.close() (onClose) stops it first.
-  app.addHook('onReady', async () => platform.mailer.start());
+  // The jobs (decision 029): the mail outbox's worker and the audit log's retention run in the
+  // roles `all` and `worker`; a `web` process only writes mails to the outbox, which a worker
+  // finds at its next poll (MAIL_POLL_MS). platform.close() (onClose) stops the outbox first.
+  const runsJobs = config.PORTAL_ROLE !== 'web';
+  if (runsJobs) app.addHook('onReady', async () => platform.mailer.start());
+  await app.register(auditRetentionPlugin, {
+    retentionDays: config.AUDIT_RETENTION_DAYS,
+    scheduled: runsJobs,
+  });
   await app.register(securityHeadersPlugin);
+  if (config.PORTAL_ROLE === 'worker') {
+    // A worker serves no client: the probes alone, on PORT as every role's.
+    await app.register(healthRoutes);
+    return app;
+  }
   await app.register(openApiPlugin, { config });
 
   await app.register(identityPlugin, {
@@ -264,7 +307,6 @@ export async function buildApp({
     limiter: platform.preLoginLimiter,
   });
 
-  await app.register(auditRetentionPlugin, { retentionDays: config.AUDIT_RETENTION_DAYS });
   await app.register(healthRoutes);
   await app.register(apiV1Routes, { prefix: '/api/v1' });
   await app.register(storageDownloadRoutes, { storage: platform.storage });

@@ -112,6 +112,26 @@ export const envSchema = z.object({
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /**
+   * What this process runs (decision 029): `all` serves and runs the jobs (the mail outbox, the
+   * audit log's retention); `web` serves and runs no job; `worker` runs the jobs and answers only
+   * /healthz and /readyz on PORT. `web` and `worker` need DATABASE_URL: the embedded database is
+   * one process's.
+   */
+  PORTAL_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /**
+   * The metrics listener (Prometheus text at /metrics, decision 029), never the public port; 0
+   * switches it off. On 127.0.0.1 by default: a container's scraper needs METRICS_HOST=0.0.0.0.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /**
+   * Traces (decision 029): the OTLP/HTTP collector's base URL (spans go to <url>/v1/traces, as
+   * JSON); unset = no traces, and the OpenTelemetry SDK is not even loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(absoluteUrl.optional()),
+  /** The service's name in the traces. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('customer-portal'),
+  /**
    * Connection time-outs (docs/decisions/007): a client gets this long to send its headers, and
    * the whole request with its body; none of them can be switched off, since a connection
    * without one stays open for ever.
@@ -321,6 +341,16 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       } catch (err) {
         ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: (err as Error).message });
       }
+    })
+    // Two processes cannot open one embedded database: a role apart needs PostgreSQL.
+    .refine((e) => e.PORTAL_ROLE === 'all' || Boolean(e.DATABASE_URL), {
+      path: ['PORTAL_ROLE'],
+      message:
+        'web and worker need DATABASE_URL (PostgreSQL): the embedded database opens in one process only; use all',
+    })
+    .refine((e) => e.METRICS_PORT === 0 || e.METRICS_PORT !== e.PORT, {
+      path: ['METRICS_PORT'],
+      message: 'must not be PORT: the metrics are never served on the public port (0 = off)',
     })
     .superRefine((e, ctx) => {
       if (e.IDENTITY_PROVIDER !== 'firebase') return;

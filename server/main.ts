@@ -5,6 +5,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { closeServer, openMetricsListener } from './metrics/metrics';
 import { openPlatform, seedDemoIfEmpty } from './platform';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,21 +54,43 @@ async function main() {
   }
 
   const app = await buildApp({ config, platform, webRoot: defaultWebRoot() });
+  // The metrics on a listener of their own, never the public port (decision 029); 0 = none.
+  let metricsServer: Awaited<ReturnType<typeof openMetricsListener>> | undefined;
+  if (config.METRICS_PORT !== 0) {
+    try {
+      metricsServer = await openMetricsListener(platform.metrics, {
+        port: config.METRICS_PORT,
+        host: config.METRICS_HOST,
+      });
+    } catch (err) {
+      log.fatal(
+        { err },
+        `could not start: the metrics listener cannot listen on ${config.METRICS_HOST}:${config.METRICS_PORT} (${(err as Error).message}); set METRICS_PORT to a free port, or 0 for none`,
+      );
+      await app.close();
+      process.exit(1);
+    }
+  }
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    if (metricsServer) await closeServer(metricsServer);
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     {
       url: config.publicBaseUrl,
+      role: config.PORTAL_ROLE,
       database: platform.database.kind,
       dataDir: config.dataDir,
+      ...(metricsServer ? { metrics: `${config.METRICS_HOST}:${config.METRICS_PORT}` } : {}),
       startupMs: Math.round(performance.now() - startedAt),
     },
-    `${config.WEB_TITLE} is ready`,
+    config.PORTAL_ROLE === 'worker'
+      ? `${config.WEB_TITLE} worker is ready (jobs only; /healthz and /readyz on PORT)`
+      : `${config.WEB_TITLE} is ready`,
   );
 }
 

@@ -19,12 +19,14 @@ import { createLedgerCache } from './ledger-cache/create-ledger-cache';
 import type { LedgerAnswerCache } from './ledger-cache/ledger-cache';
 import { createMailer } from './mail/create-mailer';
 import { MailOutbox } from './mail/mail-outbox';
+import { PortalMetrics } from './metrics/metrics';
 import type { CounterStore } from './rate-limit/counter-store';
 import { createCounterStore } from './rate-limit/create-counter-store';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { linkRowsToIdentity } from './repositories/users-repository';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/storage-port';
+import { startTracing, type Tracing, tracedPort, tracePglite, tracePgPool } from './tracing';
 
 /** Every outside system behind its port (docs/product.md §10), opened once per process. */
 export interface Platform {
@@ -47,6 +49,10 @@ export interface Platform {
   /** The search-answer cache (docs/decisions/018): memory, Redis, or null when turned off. */
   ledgerCache: LedgerAnswerCache | null;
   preLoginLimiter: PreLoginLimiter;
+  /** The process's metrics (decision 029), served by main.ts's metrics listener. */
+  metrics: PortalMetrics;
+  /** The traces' SDK (OTEL_EXPORTER_OTLP_ENDPOINT), or null when they are off (decision 029). */
+  tracing: Tracing | null;
   close(): Promise<void>;
 }
 
@@ -62,7 +68,30 @@ function warnAtMostEvery(ms: number, warn: (error: unknown) => void): (error: un
 
 /** Opens the ports from the configuration and applies the database migrations. */
 export async function openPlatform(config: Config, log: FastifyBaseLogger): Promise<Platform> {
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  // Traces first, so that the database's statements are spans from its first (decision 029).
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await startTracing({
+        endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+        serviceName: config.OTEL_SERVICE_NAME,
+        role: config.PORTAL_ROLE,
+      })
+    : null;
+  if (tracing) log.info({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }, 'traces sent by OTLP');
+  /** A port whose calls are spans when tracing is on; the port itself otherwise. */
+  const traced = <T extends object>(port: T, name: string, kind: string): T =>
+    tracing ? tracedPort(port, name, { 'portal.port': name, 'portal.driver': kind }) : port;
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    ...(tracing
+      ? {
+          instrument: {
+            pgPool: (pool) => tracePgPool(pool as never),
+            pglite: (client) => tracePglite(client as never),
+          },
+        }
+      : {}),
+  });
   try {
     if (config.MIGRATE_ON_START) {
       const started = performance.now();
@@ -84,12 +113,17 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       );
     }
     const secret = await identitySecret(config, database.db);
-    const mailer = new MailOutbox(database.db, createMailer(config, log), log, {
-      pollMs: config.MAIL_POLL_MS,
-      retryBaseMs: config.MAIL_RETRY_BASE_MS,
-      retryMaxMs: config.MAIL_RETRY_MAX_MS,
-      maxAttempts: config.MAIL_MAX_ATTEMPTS,
-    });
+    const mailer = new MailOutbox(
+      database.db,
+      traced(createMailer(config, log), 'mail', config.SMTP_URL ? 'smtp' : 'files'),
+      log,
+      {
+        pollMs: config.MAIL_POLL_MS,
+        retryBaseMs: config.MAIL_RETRY_BASE_MS,
+        retryMaxMs: config.MAIL_RETRY_MAX_MS,
+        maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      },
+    );
     const auth = createAuth({ config, db: database.db, mailer, secret, log });
     // IDENTITY_PROVIDER chooses who holds the credentials (docs/decisions/011).
     const identity =
@@ -108,31 +142,42 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
         : { identity: 'builtin' },
       'identity provider chosen',
     );
-    const storage = createStorage(config, secret);
+    const storage = traced(
+      createStorage(config, secret),
+      'storage',
+      config.S3_ENDPOINT ? 's3' : 'local',
+    );
     log.info(
       config.S3_ENDPOINT ? { storage: 's3', endpoint: config.S3_ENDPOINT } : { storage: 'local' },
       'object storage opened',
     );
-    const counters = createCounterStore({
-      redisUrl: config.REDIS_URL,
-      db: database.db,
-      onError: warnAtMostEvery(60_000, (err) =>
-        log.warn({ err }, 'the counter store (Redis) is not reachable; sign-ins answer 503'),
-      ),
-    });
-    const ledgerCache = createLedgerCache({
+    const counters = traced(
+      createCounterStore({
+        redisUrl: config.REDIS_URL,
+        db: database.db,
+        onError: warnAtMostEvery(60_000, (err) =>
+          log.warn({ err }, 'the counter store (Redis) is not reachable; sign-ins answer 503'),
+        ),
+      }),
+      'counters',
+      config.REDIS_URL ? 'redis' : 'database',
+    );
+    const openedCache = createLedgerCache({
       redisUrl: config.REDIS_URL,
       maxBytes: config.LEDGER_CACHE_MB * 1024 * 1024,
       onError: warnAtMostEvery(60_000, (err) =>
         log.warn({ err }, 'the search cache (Redis) is not reachable; searches read the database'),
       ),
     });
+    const ledgerCache = openedCache && traced(openedCache, 'ledger_cache', openedCache.kind);
     const preLoginLimiter = new PreLoginLimiter(
       new RateLimiter(
         counters,
         preLoginRules(config.RATE_LIMIT_IP_PER_MINUTE, config.RATE_LIMIT_MAIL_PER_MINUTE),
       ),
     );
+    const metrics = new PortalMetrics();
+    metrics.observe({ database, ledgerCache }, config.PORTAL_ROLE);
     return {
       config,
       database,
@@ -144,16 +189,20 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       counters,
       ledgerCache,
       preLoginLimiter,
+      metrics,
+      tracing,
       async close() {
         await mailer.stop();
         await counters.close?.();
         await ledgerCache?.close();
         await storage.close?.();
         await database.close();
+        await tracing?.shutdown();
       },
     };
   } catch (err) {
     await database.close();
+    await tracing?.shutdown();
     throw err;
   }
 }

@@ -12,6 +12,8 @@ declare module 'fastify' {
 export interface AuditRetentionOptions {
   /** AUDIT_RETENTION_DAYS. */
   retentionDays: number;
+  /** Whether this process runs it on its timer (PORTAL_ROLE all or worker; decision 029). */
+  scheduled?: boolean;
   /** After the server is ready, before the first run (a minute: not in the start's way). */
   firstRunDelayMs?: number;
   /** Between runs: a day. */
@@ -42,17 +44,20 @@ export const auditRetentionPlugin = fp(
     const scheduled = async () => {
       try {
         const deleted = await run();
+        app.platform.metrics.jobRun('audit_retention', 'ok');
         app.log.info(
           { deleted, retentionDays: opts.retentionDays },
           'audit log retention: old events deleted',
         );
       } catch (err) {
+        app.platform.metrics.jobRun('audit_retention', 'failed');
         app.log.error({ err }, 'audit log retention failed; it runs again at the next interval');
       }
     };
     let first: NodeJS.Timeout | undefined;
     let daily: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
+      if (opts.scheduled === false) return;
       first = setTimeout(() => void scheduled(), opts.firstRunDelayMs ?? MINUTE);
       daily = setInterval(() => void scheduled(), opts.intervalMs ?? DAY);
       // The timers never keep a process alive that is otherwise done (a script, a test).

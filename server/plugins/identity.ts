@@ -160,6 +160,7 @@ export const identityPlugin = fp(
     // One after the other, so that the log keeps their order (the failure, then the lock it set).
     const record = async (request: FastifyRequest, ...events: IdentityEvent[]) => {
       for (const event of events) {
+        app.platform.metrics.identityEvent(event.action);
         await recordIdentityEvent(app.db, clientInfoOf(request), event, request.log);
       }
     };

@@ -159,7 +159,10 @@ export const secondFactorPlugin = fp(
     /** The person's identity events (server/identity/identity-events.ts), never failing the call. */
     const record = (request: FastifyRequest, ...events: IdentityEvent[]) =>
       Promise.all(
-        events.map((event) => recordIdentityEvent(db, clientInfoOf(request), event, request.log)),
+        events.map((event) => {
+          app.platform.metrics.identityEvent(event.action);
+          return recordIdentityEvent(db, clientInfoOf(request), event, request.log);
+        }),
       );
 
     const staffMustKeep = async (mail: string) =>

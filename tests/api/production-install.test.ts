@@ -8,10 +8,12 @@ import {
   rmSync,
   symlinkSync,
 } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unusedPort } from '../support/ports';
 import { cookieHeaderOf, DEMO_PASSWORD } from './helpers/auth';
 
@@ -38,6 +40,10 @@ let root: string;
 let dataDir: string;
 let server: ChildProcess | undefined;
 let baseUrl: string;
+let metricsUrl: string;
+/** An OTLP/HTTP receiver: the paths and bodies of what the server's exporter sent. */
+let collector: Server | undefined;
+const exported: { path: string; body: string }[] = [];
 let log = '';
 let migrateOutput = '';
 let mailStatusOutput = '';
@@ -108,6 +114,17 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the production install', () 
     mailStatusOutput = (
       await run(process.execPath, ['dist/server/mail-status.js'], { cwd: copy, env })
     ).stdout;
+    const metricsPort = await unusedPort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}`;
+    collector = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        exported.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((done) => collector?.listen(0, '127.0.0.1', done));
     server = spawn(process.execPath, ['dist/server/main.js'], {
       cwd: copy,
       env: {
@@ -116,6 +133,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the production install', () 
         HOST: '127.0.0.1',
         PUBLIC_BASE_URL: baseUrl,
         MIGRATE_ON_START: 'false',
+        // The metrics and traces' packages are loaded from the production install (decision 029).
+        METRICS_PORT: String(metricsPort),
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -128,7 +148,37 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the production install', () 
       server.kill('SIGTERM');
       await exited;
     }
+    if (collector) {
+      const closed = new Promise((done) => collector?.close(done));
+      collector.closeAllConnections();
+      await closed;
+    }
+    // The copy holds a whole production install: removing it took over two minutes on a loaded
+    // 2-core machine.
     if (root) rmSync(root, { recursive: true, force: true });
+  }, 600_000);
+
+  it('serves its metrics on the metrics port, not the public one, and sends its traces', async () => {
+    expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+    const metrics = await fetch(`${metricsUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(
+      /^portal_http_requests_total\{method="GET",route="\/readyz",status_code="200"\} [1-9]/m,
+    );
+    expect(text).toContain('process_resident_memory_bytes');
+    // The public port answers /metrics as any path the app does not know: the web app's page.
+    const onPublic = await fetch(`${baseUrl}/metrics`);
+    expect(onPublic.headers.get('content-type')).not.toContain('version=0.0.4');
+    expect(await onPublic.text()).not.toContain('portal_http_requests_total');
+    // The batch goes out within the SDK's 5 s delay: wait for it, not for a fixed time.
+    await vi.waitFor(
+      () =>
+        expect(exported.some((e) => e.path === '/v1/traces' && e.body.includes('/readyz'))).toBe(
+          true,
+        ),
+      { timeout: 30_000, interval: 200 },
+    );
   });
 
   it('holds no build or test tools in its node_modules', () => {

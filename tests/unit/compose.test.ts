@@ -48,9 +48,25 @@ describe('compose.yaml', () => {
     expect(config.publicBaseUrl).toBe('http://localhost:3000');
   });
 
-  it('runs two portal instances on that environment', () => {
-    expect(service('portal')).toContain('environment: *portal-environment');
-    expect(service('portal')).toMatch(/replicas: 2/);
+  it('runs two portal instances that serve and a worker that runs the jobs, on that environment', () => {
+    const portal = service('portal');
+    expect(portal).toMatch(/environment:\n\s+<<: \*portal-environment\n\s+PORTAL_ROLE: web\n/);
+    expect(portal).toMatch(/replicas: 2/);
+    const worker = service('worker');
+    expect(worker).toMatch(/environment:\n\s+<<: \*portal-environment\n\s+PORTAL_ROLE: worker\n/);
+    expect(worker).toContain('image: customer-portal:local');
+    expect(worker).not.toContain('ports:');
+    for (const role of ['web', 'worker']) {
+      expect(loadConfig({ ...portalEnvironment(), PORTAL_ROLE: role }).PORTAL_ROLE).toBe(role);
+    }
+    // nginx sends clients to the web instances only.
+    expect(readFileSync('deploy/compose/nginx.conf', 'utf8')).not.toMatch(/worker/);
+  });
+
+  it('serves metrics inside the compose network only, never on a published port', () => {
+    const env = portalEnvironment();
+    expect([env.METRICS_HOST, env.METRICS_PORT]).toEqual(['0.0.0.0', '9464']);
+    expect(compose).not.toMatch(/"9464:/);
   });
 
   it("trusts the proxy's fixed address and publishes the demo on port 3000 through it", () => {

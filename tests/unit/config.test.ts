@@ -181,6 +181,39 @@ describe('configuration', () => {
     }
   });
 
+  it('serves metrics on 127.0.0.1:9464 apart from the public port unless METRICS_PORT=0', () => {
+    const config = loadConfig({});
+    expect([config.METRICS_HOST, config.METRICS_PORT]).toEqual(['127.0.0.1', 9464]);
+    expect(loadConfig({ METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => loadConfig({ PORT: '9100', METRICS_PORT: '9100' })).toThrow(
+      /METRICS_PORT="9100": must not be PORT/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow(/METRICS_PORT="on"/);
+  });
+
+  it('sends traces only when OTEL_EXPORTER_OTLP_ENDPOINT names a collector', () => {
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    const on = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' });
+    expect([on.OTEL_EXPORTER_OTLP_ENDPOINT, on.OTEL_SERVICE_NAME]).toEqual([
+      'http://collector:4318',
+      'customer-portal',
+    ]);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT="collector:4318"/,
+    );
+  });
+
+  it('runs every role in one process by default; web and worker apart only on PostgreSQL', () => {
+    expect(loadConfig({}).PORTAL_ROLE).toBe('all');
+    const pg = { DATABASE_URL: 'postgres://portal@db/portal' };
+    expect(loadConfig({ ...pg, PORTAL_ROLE: 'worker' }).PORTAL_ROLE).toBe('worker');
+    expect(loadConfig({ ...pg, PORTAL_ROLE: 'web' }).PORTAL_ROLE).toBe('web');
+    expect(() => loadConfig({ PORTAL_ROLE: 'worker' })).toThrow(
+      /PORTAL_ROLE="worker": web and worker need DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...pg, PORTAL_ROLE: 'jobs' })).toThrow(/PORTAL_ROLE="jobs"/);
+  });
+
   it('migrates at start unless MIGRATE_ON_START=false leaves it to a job', () => {
     expect(loadConfig({}).MIGRATE_ON_START).toBe(true);
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);

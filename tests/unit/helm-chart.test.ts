@@ -125,6 +125,31 @@ describe('the Helm chart', () => {
     expect(templates).toEqual(expect.arrayContaining(['service.yaml', 'ingress.yaml']));
   });
 
+  it('runs the jobs in a Deployment of workers when asked, the instances behind the Service then serving only', () => {
+    expect(mappingOf(['workers']).enabled).toBe('false');
+    const worker = template('worker-deployment.yaml');
+    expect(worker).toMatch(/^\{\{- if \.Values\.workers\.enabled \}\}/);
+    expect(worker).toMatch(/- name: PORTAL_ROLE\n\s+value: "worker"/);
+    expect(template('deployment.yaml')).toMatch(
+      /\{\{- if \.Values\.workers\.enabled \}\}\n(?:\s+#.*\n)?\s+- name: PORTAL_ROLE\n\s+value: "web"/,
+    );
+    // The workers' pods carry labels of their own: no client request and no budget counts them.
+    const workerPod = worker.split('template:')[1] ?? '';
+    expect(workerPod).toContain('portal.workerSelectorLabels');
+    expect(workerPod).not.toContain('portal.selectorLabels');
+    expect(helpers).toMatch(/app\.kubernetes\.io\/name: \{\{ \.Chart\.Name \}\}-worker/);
+    expect(worker).toMatch(/readinessProbe:\n\s+httpGet:\n\s+path: \/readyz/);
+  });
+
+  it('serves metrics on a port of their own, never through the Service', () => {
+    for (const file of ['deployment.yaml', 'worker-deployment.yaml']) {
+      expect(template(file), file).toMatch(/- name: METRICS_PORT\n\s+value: "9464"/);
+      expect(template(file), file).toMatch(/- name: METRICS_HOST\n\s+value: "0\.0\.0\.0"/);
+    }
+    expect(template('service.yaml')).not.toMatch(/9464|metrics/);
+    expect(mappingOf(['metrics']).enabled).toBe('true');
+  });
+
   it('keeps the migration pod out of the Service and the disruption budget', () => {
     const jobPod = template('migration-job.yaml').split('template:')[1] ?? '';
     expect(jobPod).not.toContain('portal.selectorLabels');

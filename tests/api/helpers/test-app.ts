@@ -136,20 +136,31 @@ export async function createTestApp(
  * on the same configuration, database and data directory, as a second process behind a load
  * balancer would be. Neither resets nor seeds anything.
  */
-export async function openSecondInstance(first: TestApp): Promise<TestApp> {
-  const platform = await openPlatform(first.config, pino({ level: 'silent' }));
-  const app = await buildApp({
-    config: first.config,
-    platform,
-    webRoot: join(first.dataDir, 'no-web-build'),
-  });
+export async function openSecondInstance(
+  first: TestApp,
+  options: {
+    /** Settings of its own, e.g. another PORTAL_ROLE. */
+    config?: Partial<Config>;
+    /** A DATA_DIR of its own (its .eml files apart from the first's); removed on close. */
+    ownDataDir?: boolean;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = options.ownDataDir
+    ? mkdtempSync(join(tmpdir(), 'portal-api-test-'))
+    : first.dataDir;
+  const config: Config = { ...first.config, ...options.config, DATA_DIR: dataDir, dataDir };
+  const platform = await openPlatform(config, pino({ level: 'silent' }));
+  const app = await buildApp({ config, platform, webRoot: join(dataDir, 'no-web-build') });
   await app.ready();
   return {
     app,
-    config: first.config,
+    config,
     database: platform.database,
     platform,
-    dataDir: first.dataDir,
-    close: () => app.close(),
+    dataDir,
+    async close() {
+      await app.close();
+      if (options.ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

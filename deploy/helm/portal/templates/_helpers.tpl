@@ -32,3 +32,19 @@ app.kubernetes.io/instance: {{ .Release.Name }}
     secretName: {{ .Values.secrets.existingSecret }}
     defaultMode: 0440
 {{- end -}}
+
+{{/* The workers' pods: labels of their own, so that neither the Service nor the disruption budget selects them. */}}
+{{- define "portal.workerSelectorLabels" -}}
+app.kubernetes.io/name: {{ .Chart.Name }}-worker
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* Prometheus's usual pod annotations, with the metrics on. */}}
+{{- define "portal.metricsAnnotations" -}}
+{{- if and .Values.metrics.enabled .Values.metrics.podAnnotations }}
+annotations:
+  prometheus.io/scrape: "true"
+  prometheus.io/port: "9464"
+  prometheus.io/path: /metrics
+{{- end }}
+{{- end -}}
