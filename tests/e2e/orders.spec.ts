@@ -616,6 +616,48 @@ test.describe('the orders screen', () => {
     await expect(panel).toBeHidden();
   });
 
+  test('the calendar shows Saturdays in blue and Sundays in red, as Japanese calendars do', async ({
+    page,
+  }) => {
+    await loginAs(page, 'user');
+    await openOrders(page);
+    await page.getByRole('button', { name: '絞り込み' }).click();
+    const panel = page.getByRole('dialog', { name: '絞り込み条件' });
+    await panel.getByRole('button', { name: '受注日（終了）', exact: true }).click();
+    const days = page.getByRole('button', { name: /^\d{4}年\d{1,2}月\d{1,2}日$/ });
+    await expect(days.first()).toBeVisible();
+    // A colour as a person names it: red or blue when that channel leads the others clearly.
+    const hue = (colour: string) => {
+      const [r, g, b] = colour.match(/\d+/g)!.map(Number);
+      if (r! > g! + 80 && r! > b! + 80) return 'red';
+      if (b! > r! + 80 && b! > g! + 40) return 'blue';
+      return 'other';
+    };
+    const colours = await days.evaluateAll((buttons) =>
+      buttons
+        .filter((b) => !b.hasAttribute('data-outside') && !b.hasAttribute('data-disabled'))
+        .filter((b) => !b.hasAttribute('data-selected'))
+        .map((b) => {
+          const [y, m, d] = (b.getAttribute('aria-label') ?? '').match(/\d+/g)!.map(Number);
+          return { weekday: new Date(y!, m! - 1, d!).getDay(), colour: getComputedStyle(b).color };
+        }),
+    );
+    const hues = (weekday: number) => [
+      ...new Set(colours.filter((c) => c.weekday === weekday).map((c) => hue(c.colour))),
+    ];
+    expect(hues(6)).toEqual(['blue']);
+    expect(hues(0)).toEqual(['red']);
+    for (const weekday of [1, 2, 3, 4, 5]) expect(hues(weekday)).toEqual(['other']);
+    // The weekday row: 月 … 土 日, the last two in the same colours.
+    const header = (name: string) =>
+      page
+        .getByRole('columnheader', { name, exact: true })
+        .evaluate((h) => getComputedStyle(h).color);
+    expect(hue(await header('土'))).toBe('blue');
+    expect(hue(await header('日'))).toBe('red');
+    expect(hue(await header('月'))).toBe('other');
+  });
+
   test('long conditions wrap beside the filter button, which keeps its whole label', async ({
     page,
   }) => {
