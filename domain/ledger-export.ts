@@ -69,7 +69,7 @@ const number = (
 
 /** The columns in order, with the orders screen's wording. */
 export const LEDGER_EXPORT_COLUMNS: readonly LedgerExportColumn[] = [
-  text('状態', 8, (l) => l.status),
+  text('ステータス', 10, (l) => l.status),
   code('受注番号', 16, (l) => l.sale_order_no),
   date('受注日', (l) => l.sale_order_date),
   code('納品番号', 16, (l) => l.delivery_no),

@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 90_000 });
 const PASSWORD = 'Passw0rd!';
 /** Meets the password policy, so it reaches the server and counts as a failure there. */
 const WRONG_PASSWORD = 'Wr0ng-passw0rd!';
-const TENANT_PROMPT = 'ログインするテナントを選択してください';
+const TENANT_PROMPT = 'ログインする取引先を選択してください';
 
 function customerName(code: number): string {
   const customer = DEMO_CUSTOMERS.find((c) => c.customer_code === code);

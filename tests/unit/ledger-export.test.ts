@@ -130,7 +130,7 @@ describe('CSV rules', () => {
   it('has the detail panel fields, the tracking URL and the documents', () => {
     const headers = LEDGER_EXPORT_COLUMNS.map((c) => c.header);
     expect(headers).toHaveLength(23);
-    expect(headers.slice(0, 5)).toEqual(['状態', '受注番号', '受注日', '納品番号', '出荷日']);
+    expect(headers.slice(0, 5)).toEqual(['ステータス', '受注番号', '受注日', '納品番号', '出荷日']);
     expect(headers).toContain('追跡URL');
     expect(headers.slice(-3)).toEqual(['請求書', '出荷案内', '納品書']);
   });
@@ -150,7 +150,7 @@ describe('the file streams', () => {
       chunks.push(chunk as Buffer);
     }
     const text = Buffer.concat(chunks).toString('utf8');
-    expect(text.startsWith('\uFEFF状態,受注番号,受注日,納品番号,出荷日,')).toBe(true);
+    expect(text.startsWith('\uFEFFステータス,受注番号,受注日,納品番号,出荷日,')).toBe(true);
     expect(text).toContain('出荷済,SO-1,2026-10-01,DN-1,2026-10-05,');
     expect(text).toContain(',2025-10-07,');
     expect(text).toContain('okurijoNo=12345678');

@@ -941,7 +941,7 @@ describe('the orders page on a phone', () => {
     const sort = screen.getByRole('combobox', { name: '並び替え' }) as HTMLSelectElement;
     const options = [...sort.options].filter((o) => !o.disabled).map((o) => o.textContent);
     expect(options).toEqual([
-      '受注日の新しい順',
+      '受注日（降順）',
       '出荷日（昇順）',
       '出荷日（降順）',
       '物件名（昇順）',
