@@ -376,7 +376,7 @@ test.describe('the orders screen', () => {
     const csv = await exportAs('CSV');
     expect(csv.suggestedFilename()).toMatch(/^注文一覧_\d+_\d{8}\.csv$/);
     const text = (await readFile(await csv.path())).toString('utf8');
-    expect(text.startsWith('\uFEFF状態,')).toBe(true);
+    expect(text.startsWith('\uFEFFステータス,受注番号,受注日,納品番号,')).toBe(true);
     // Every page of the search, not the page shown: a header and one record per line.
     const records = text.split('\r\n').filter((record) => record !== '');
     expect(records).toHaveLength(total + 1);

@@ -16,6 +16,11 @@ const DIGIT_START = /^[0-9０-９]/u;
 const DIGIT_END = /[0-9０-９]$/u;
 const HIRAGANA = /^[\u3041-\u309F]+$/u;
 const KANJI_ONE = /^[\u4E00-\u9FFF]$/u;
+/** Words of kanji or katakana only, which make compound nouns together (新築|工事, 屋根|用|取付|金具). */
+const NOUN = /^[\u4E00-\u9FFF々\u30A1-\u30FAー]+$/u;
+const NOUN_END = /[\u4E00-\u9FFF々\u30A1-\u30FAー]$/u;
+/** The kind of a company, a phrase of its own before or after the name (株式会社 / 東和ルーフ). */
+const COMPANY_KIND = /^(株式会社|有限会社|合同会社|合資会社|合名会社)$/u;
 const SPACE = /^\s+$/u;
 /** Honorific prefixes, which belong to the word after them (ご確認, お届け). */
 const PREFIXES = new Set(['お', 'ご', '御']);
@@ -38,8 +43,11 @@ function joins(last: string, next: string, prefixPending: boolean): boolean {
   if (NO_LINE_START.test(next) || NO_LINE_END.test(last)) return true;
   // Particles and the kana ending of a word (を, に, くだ|さい) stay with what they follow.
   if (HIRAGANA.test(next) && !PREFIXES.has(next)) return true;
-  // One kanji after a word is its suffix (屋根|用, 午前|中, 八王子|市).
-  if (KANJI_ONE.test(next) && !KANJI_ONE.test(last) && !/[第]$/u.test(next)) return true;
+  // A compound noun stays whole (新築工事, 太陽光発電設置工事, 東和ルーフ), but for the company's kind.
+  if (COMPANY_KIND.test(last) || COMPANY_KIND.test(next)) return false;
+  if (NOUN_END.test(last) && NOUN.test(next) && next !== '第') return true;
+  // One kanji after a word is its suffix (4丁目|計画 aside: 八王子|市).
+  if (KANJI_ONE.test(next) && !KANJI_ONE.test(last) && next !== '第') return true;
   // Codes and numbers stay whole; a number keeps its counter (1団地, 1,158個) and 第 its number.
   if (CODE_END.test(last) && CODE_START.test(next)) return true;
   if (DIGIT_END.test(last) && !HIRAGANA.test(next)) return true;

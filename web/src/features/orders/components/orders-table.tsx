@@ -210,7 +210,7 @@ const OrderRow = memo(function OrderRow({
           {line.item_name}
         </div>
         <div className={`${classes.oneLine} ${classes.secondLine}`} title={line.model_name}>
-          <PhrasedText text={line.model_name} />
+          {line.model_name}
         </div>
       </Table.Td>
       <Table.Td ta="right" className={classes.nowrap}>
