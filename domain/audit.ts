@@ -67,8 +67,8 @@ export const AUDIT_EXPORT_HEADERS = [
   '日時',
   '操作者メール',
   '操作者ID',
-  '顧客コード',
-  '顧客名',
+  '取引先コード',
+  '取引先名',
   '操作',
   '操作コード',
   '対象',
@@ -203,7 +203,7 @@ const DETAIL_FIELD_LABELS: Record<string, string> = {
   item_no: '注文番号',
   product_name: '品名',
   property_name: '物件名',
-  status: '状態',
+  status: 'ステータス',
   text_field: 'キーワード',
 };
 

@@ -33,7 +33,11 @@ export const ledgerExportBusyMessage = {
     `ただいま出力が混み合っています。${seconds}秒ほど待ってから、もう一度お試しください。`,
 } as const;
 
-export type ExportCellKind = 'text' | 'date' | 'number';
+/**
+ * `code` is a number the core system gives as text (受注番号, 納品番号, 送り状番号): written as text
+ * in both formats, so that Excel keeps every digit and its leading zeros (decision 031).
+ */
+export type ExportCellKind = 'text' | 'code' | 'date' | 'number';
 
 export interface LedgerExportColumn {
   header: string;
@@ -49,6 +53,8 @@ const text = (
   width: number,
   value: (line: LedgerItem, tracking: CarrierTrackingTable) => string | null,
 ): LedgerExportColumn => ({ header, kind: 'text', width, value });
+const code = (header: string, width: number, value: (line: LedgerItem) => string | null) =>
+  ({ header, kind: 'code', width, value }) satisfies LedgerExportColumn;
 const date = (header: string, value: (line: LedgerItem) => string | null): LedgerExportColumn => ({
   header,
   kind: 'date',
@@ -63,8 +69,10 @@ const number = (
 
 /** The columns in order, with the orders screen's wording. */
 export const LEDGER_EXPORT_COLUMNS: readonly LedgerExportColumn[] = [
-  text('状態', 8, (l) => l.status),
+  text('ステータス', 10, (l) => l.status),
+  code('受注番号', 16, (l) => l.sale_order_no),
   date('受注日', (l) => l.sale_order_date),
+  code('納品番号', 16, (l) => l.delivery_no),
   date('出荷日', (l) => l.shipped_date),
   // docs/product.md §4: year 1900 is the core system's placeholder and reads as 2025.
   date('納品予定日', (l) => fixExpectedDeliveryDate(l.expected_delivery_date)),
@@ -80,7 +88,7 @@ export const LEDGER_EXPORT_COLUMNS: readonly LedgerExportColumn[] = [
   text('納品先住所', 40, (l) => l.destination_address),
   text('担当者', 14, (l) => l.contact_person),
   text('運送会社', 14, (l) => l.transportation),
-  text('送り状番号', 16, (l) => l.shipping_label_number),
+  code('送り状番号', 16, (l) => l.shipping_label_number),
   text('追跡URL', 40, (l, t) => trackingUrl(t, l.transportation, l.shipping_label_number)),
   text(DOCUMENT_LABELS.invoice, 28, (l) => l.invoice_file_name),
   text(DOCUMENT_LABELS.shipped, 28, (l) => l.shipped_file_name),
@@ -134,6 +142,25 @@ export function neutraliseFormula(value: string): string {
     : value;
 }
 
+/**
+ * Digits only, in either width: what Excel, opening a CSV, takes for a number — shown as 4.62E+11
+ * from 12 digits on, every digit after the 15th turned to 0, leading zeros dropped (full-width
+ * digits are read as numbers too on a Japanese Windows).
+ */
+const READ_AS_A_NUMBER = /^[0-9\uFF10-\uFF19]+$/u;
+
+/**
+ * A code's CSV cell. Digits only are written as the formula ="…", which Excel opens as the text of
+ * its digits, all of them (decision 031): it is the one way a CSV tells Excel "text" that leaves
+ * the cell's value exactly the digits — a leading apostrophe is shown in the cell when Excel opens
+ * a CSV, and a leading tab stays in the value (and is one of the formula starts neutralised
+ * below). The formula can hold nothing but the digits it was checked for, so it opens no way for
+ * the ledger's text to run; anything else is neutralised as any text is.
+ */
+export function csvCode(value: string): string {
+  return READ_AS_A_NUMBER.test(value) ? `="${value}"` : neutraliseFormula(value);
+}
+
 /** One CSV field: quoted when it holds a quote, comma, CR or LF (quotes doubled). */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
@@ -146,13 +173,15 @@ export function csvRecord(cells: readonly string[]): string {
 
 /**
  * The CSV cells of a line: text with the characters the ledger may not hold shown as 「�」 (as the
- * .xlsx shows them, domain/export-text.ts) and neutralised, dates YYYY-MM-DD, numbers plain.
+ * .xlsx shows them, domain/export-text.ts) and neutralised, a code of digits as ="…", dates
+ * YYYY-MM-DD, numbers plain.
  */
 export function csvCellsOf(line: LedgerItem, tracking: CarrierTrackingTable): string[] {
   return LEDGER_EXPORT_COLUMNS.map((column) => {
     const value = column.value(line, tracking);
     if (value === null) return '';
     if (typeof value === 'number') return String(value);
+    if (column.kind === 'code') return csvCode(exportableText(value));
     return column.kind === 'text' ? neutraliseFormula(exportableText(value)) : value;
   });
 }

@@ -42,6 +42,9 @@ const STYLES: Record<LedgerExportColumn['kind'], Partial<ExcelJS.Style>> = {
   number: { numFmt: NUMBER_FORMAT },
   date: { numFmt: DATE_FORMAT },
   text: {},
+  // A code is written as a string (a text cell, every digit kept); the Text format keeps it text
+  // when someone edits the cell.
+  code: { numFmt: '@' },
 };
 const columnStyles = LEDGER_EXPORT_COLUMNS.map((column) => STYLES[column.kind]);
 

@@ -23,7 +23,7 @@ async function openAuditFromMenu(page: Page, isMobile: boolean) {
 /** The events shown: the table's rows on a desktop, the cards on a phone. */
 const shownEvents = (page: Page, isMobile: boolean) =>
   isMobile
-    ? page.getByRole('list', { name: '操作履歴（新しい順）' }).getByRole('listitem')
+    ? page.getByRole('list', { name: '操作履歴（日時の降順）' }).getByRole('listitem')
     : page.getByRole('table').locator('tbody tr');
 
 test('staff filter every event, page through them and export them as CSV', async ({

@@ -35,7 +35,7 @@ async function addEditAndDelete(page: Page, mail: string) {
   await addUser(page, { mail, name, customerCode: '10002', userTypeId: '2' });
   await expect(
     page.getByText(
-      `${name}さんを登録しました。メールが届かない場合はメールアドレスをご確認ください。`,
+      `${name}様を登録しました。メールが届かない場合はメールアドレスをご確認ください。`,
     ),
   ).toBeVisible();
   const row = editRow(page, `${mail}（10002）`);
@@ -45,7 +45,7 @@ async function addEditAndDelete(page: Page, mail: string) {
   await row.getByRole('textbox', { name: '氏名' }).fill('E2E 変更後');
   await row.getByRole('combobox', { name: '権限' }).selectOption('1');
   await row.getByRole('button', { name: '登録' }).click();
-  await expect(page.getByText('E2E 変更後さんの登録内容を更新しました。')).toBeVisible();
+  await expect(page.getByText('E2E 変更後様の登録内容を更新しました。')).toBeVisible();
   await expect(row.getByRole('button', { name: '登録' })).toBeDisabled();
 
   await row.getByRole('button', { name: '削除' }).click();
@@ -55,7 +55,7 @@ async function addEditAndDelete(page: Page, mail: string) {
   await expect(dialog.getByText(/^10002: /)).toBeVisible();
   await expect(dialog.getByText('管理者', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: '削除する' }).click();
-  await expect(page.getByText('E2E 変更後さんを削除しました。')).toBeVisible();
+  await expect(page.getByText('E2E 変更後様を削除しました。')).toBeVisible();
   await expect(row).toHaveCount(0);
 }
 

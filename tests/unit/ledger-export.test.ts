@@ -1,8 +1,10 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { DEFAULT_CARRIER_TRACKING } from '../../domain/carrier-tracking';
 import {
   csvCellsOf,
+  csvCode,
   csvField,
   csvRecord,
   LEDGER_EXPORT_COLUMNS,
@@ -127,7 +129,8 @@ describe('CSV rules', () => {
 
   it('has the detail panel fields, the tracking URL and the documents', () => {
     const headers = LEDGER_EXPORT_COLUMNS.map((c) => c.header);
-    expect(headers).toHaveLength(21);
+    expect(headers).toHaveLength(23);
+    expect(headers.slice(0, 5)).toEqual(['ステータス', '受注番号', '受注日', '納品番号', '出荷日']);
     expect(headers).toContain('追跡URL');
     expect(headers.slice(-3)).toEqual(['請求書', '出荷案内', '納品書']);
   });
@@ -147,7 +150,8 @@ describe('the file streams', () => {
       chunks.push(chunk as Buffer);
     }
     const text = Buffer.concat(chunks).toString('utf8');
-    expect(text.startsWith('\uFEFF状態,受注日,')).toBe(true);
+    expect(text.startsWith('\uFEFFステータス,受注番号,受注日,納品番号,出荷日,')).toBe(true);
+    expect(text).toContain('出荷済,SO-1,2026-10-01,DN-1,2026-10-05,');
     expect(text).toContain(',2025-10-07,');
     expect(text).toContain('okurijoNo=12345678');
   });
@@ -165,6 +169,65 @@ describe('the file streams', () => {
     expect(after).toBeLessThan(1000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen.pages).toBe(after);
+  });
+});
+
+// Excel opens a CSV cell of digits as a number: 12 digits or more as 4.62E+11, every digit after
+// the 15th as 0, leading zeros gone. The numbers people look a line up by must open as written.
+describe('numbers given as text (受注番号, 納品番号, 送り状番号)', () => {
+  const codes = {
+    ...line,
+    sale_order_no: '261100000754',
+    delivery_no: '０１２３４５６７８９０１２',
+    shipping_label_number: '01234567890123456789',
+  };
+  const cellOf = (cells: string[], header: string) =>
+    cells[LEDGER_EXPORT_COLUMNS.findIndex((c) => c.header === header)];
+
+  it('a CSV cell of digits is the formula ="…", which Excel opens as those digits in text', () => {
+    const cells = csvCellsOf(codes, DEFAULT_CARRIER_TRACKING);
+    expect(cellOf(cells, '受注番号')).toBe('="261100000754"');
+    expect(cellOf(cells, '納品番号')).toBe('="０１２３４５６７８９０１２"');
+    expect(cellOf(cells, '送り状番号')).toBe('="01234567890123456789"');
+    // As the file has it: the field quoted, its quotes doubled (RFC 4180), which Excel undoes.
+    expect(csvRecord([cellOf(cells, '送り状番号')!])).toBe('"=""01234567890123456789"""\r\n');
+  });
+
+  it('a code that is not only digits is written as it is, and text that would run is neutralised', () => {
+    expect(csvCode('SO2611-000754')).toBe('SO2611-000754');
+    expect(csvCode('4620-5508-2796')).toBe('4620-5508-2796');
+    expect(csvCode('')).toBe('');
+    // What the ="…" form would let run, were it given anything but digits.
+    expect(csvCode('1"&HYPERLINK("http://x")&"')).toBe('1"&HYPERLINK("http://x")&"');
+    expect(csvCode('=HYPERLINK("http://x")')).toBe(`'=HYPERLINK("http://x")`);
+    expect(csvCode('－123')).toBe("'－123");
+    const cells = csvCellsOf(
+      { ...codes, shipping_label_number: '=1+1', sale_order_no: '@SUM(A1)' },
+      DEFAULT_CARRIER_TRACKING,
+    );
+    expect(cellOf(cells, '送り状番号')).toBe("'=1+1");
+    expect(cellOf(cells, '受注番号')).toBe("'@SUM(A1)");
+  });
+
+  it('an .xlsx has them as text cells in the Text format, every digit kept', async () => {
+    async function* one() {
+      yield [codes];
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of xlsxStream(one(), DEFAULT_CARRIER_TRACKING)) chunks.push(chunk);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const row = workbook.worksheets[0]!.getRow(2);
+    const col = (header: string) => LEDGER_EXPORT_COLUMNS.findIndex((c) => c.header === header) + 1;
+    for (const [header, value] of [
+      ['受注番号', '261100000754'],
+      ['納品番号', '０１２３４５６７８９０１２'],
+      ['送り状番号', '01234567890123456789'],
+    ] as const) {
+      expect(row.getCell(col(header)).value).toBe(value);
+      expect(row.getCell(col(header)).type).toBe(ExcelJS.ValueType.String);
+      expect(row.getCell(col(header)).numFmt).toBe('@');
+    }
   });
 });
 

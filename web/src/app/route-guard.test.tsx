@@ -145,7 +145,7 @@ describe('the guarded routes', () => {
     sessionStorage.setItem('customerCodeList', '[10001,10002]');
     const { router } = renderRoutes(routes, { path: '/login-tenant' });
     expect(
-      await screen.findByRole('combobox', { name: 'ログインするテナントを選択してください' }),
+      await screen.findByRole('combobox', { name: 'ログインする取引先を選択してください' }),
     ).toBeTruthy();
 
     await router.navigate('/top');

@@ -1,3 +1,4 @@
+import { isStaff } from '@domain/user-type';
 import { Burger, Group, Stack, Text } from '@mantine/core';
 import type { Ref } from 'react';
 import { paths } from '../../config/paths';
@@ -9,7 +10,8 @@ import { BrandLogo } from './brand-logo';
 import { LogoutButton } from './logout-button';
 
 /**
- * The signed-in header (docs/product.md §2): the customer name with the honorific 様, the account
+ * The signed-in header (docs/product.md §2): the customer name with the honorific 様 (not the
+ * maker's own name, which staff see), the account
  * page's icon (issue 21) and a logout icon.
  * On a phone it also carries the hamburger of the side navigation and the corporation name.
  */
@@ -24,7 +26,10 @@ export function AppHeader({
   burgerRef?: Ref<HTMLButtonElement>;
 }) {
   const isDesktop = useIsDesktop();
-  const { customerName, corporationName } = useSession();
+  const { customerName, corporationName, userInfo } = useSession();
+  // 様 is for the customer; staff are the maker itself, whose own name takes no honorific.
+  const shownName =
+    customerName && (userInfo !== null && isStaff(userInfo) ? customerName : `${customerName} 様`);
 
   if (isDesktop) {
     return (
@@ -33,7 +38,7 @@ export function AppHeader({
         <Group gap="md" wrap="nowrap" miw={0}>
           {customerName && (
             <Text className={classes.customer} truncate="end">
-              {customerName} 様
+              {shownName}
             </Text>
           )}
           <AccountLink />
@@ -65,7 +70,7 @@ export function AppHeader({
         )}
         {customerName && (
           <Text size="sm" fw={700} truncate="end">
-            {customerName} 様
+            {shownName}
           </Text>
         )}
       </Stack>

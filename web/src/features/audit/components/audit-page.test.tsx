@@ -190,7 +190,7 @@ describe('the audit view', () => {
     await screen.findByText('全150件（1〜100件目）');
     expect(screen.queryByRole('table')).toBeNull();
     expect(
-      within(screen.getByRole('list', { name: '操作履歴（新しい順）' })).getAllByRole('listitem'),
+      within(screen.getByRole('list', { name: '操作履歴（日時の降順）' })).getAllByRole('listitem'),
     ).toHaveLength(100);
     expect(screen.getAllByText('Chrome 131 / Windows')).toHaveLength(100);
     // Only staff see the mail counts, whatever the answer holds.

@@ -31,7 +31,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
   return (
     <div className={classes.tableScroll}>
       <Table striped highlightOnHover stickyHeader className={classes.table}>
-        <caption className={classes.caption}>操作履歴（新しい順）</caption>
+        <caption className={classes.caption}>操作履歴（日時の降順）</caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">日時</Table.Th>
@@ -70,7 +70,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
 /** The phone's cards: the same fields, one card an event. */
 export function AuditCards({ events }: { events: AuditEvent[] }) {
   return (
-    <Stack gap="xs" component="ul" className={classes.cards} aria-label="操作履歴（新しい順）">
+    <Stack gap="xs" component="ul" className={classes.cards} aria-label="操作履歴（日時の降順）">
       {events.map((event) => (
         <Paper key={event.id} component="li" withBorder p="sm" radius="md">
           <Text size="sm" fw={700}>

@@ -150,7 +150,7 @@ describe('signing in', () => {
     serveAccount(fakeServer, FAKE_ACCOUNTS.multi);
     const { router, user } = await logInAs('multi@example.com', TEST_PASSWORD, '/shared-files');
     const select = await screen.findByRole('combobox', {
-      name: 'ログインするテナントを選択してください',
+      name: 'ログインする取引先を選択してください',
     });
     await screen.findByRole('option', { name: '10002: 株式会社東和ルーフ 関西営業所' });
     await user.selectOptions(select, '10002');
@@ -161,7 +161,9 @@ describe('signing in', () => {
   it('signs staff in with 99999 directly although they receive every customer code', async () => {
     serveAccount(fakeServer, FAKE_ACCOUNTS.staff);
     const { router } = await logInAs('staff@example.com');
-    expect(await screen.findByText('株式会社ミナト金属工業 (社内) 様')).toBeTruthy();
+    // The maker's own name, which staff see, takes no honorific.
+    expect(await screen.findByText('株式会社ミナト金属工業 (社内)')).toBeTruthy();
+    expect(screen.queryByText('株式会社ミナト金属工業 (社内) 様')).toBeNull();
     expect(router.state.location.pathname).toBe('/top');
     expect(JSON.parse(sessionStorage.getItem('customerCodeList') ?? 'null')).toEqual([
       10001, 10002, 20001, 99999,
@@ -179,7 +181,7 @@ describe('choosing the tenant', () => {
     const { router, user } = await logInAs('multi@example.com');
 
     const select = await screen.findByRole('combobox', {
-      name: 'ログインするテナントを選択してください',
+      name: 'ログインする取引先を選択してください',
     });
     expect(router.state.location.pathname).toBe('/login-tenant');
     expect(sessionStorage.getItem('userInfo')).toBeNull();
@@ -206,9 +208,9 @@ describe('choosing the tenant', () => {
   it('asks for a choice before signing in', async () => {
     serveAccount(fakeServer, FAKE_ACCOUNTS.multi);
     const { user } = await logInAs('multi@example.com');
-    await screen.findByRole('combobox', { name: 'ログインするテナントを選択してください' });
+    await screen.findByRole('combobox', { name: 'ログインする取引先を選択してください' });
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
-    expect(screen.getByText('ログインするテナントを選択してください。')).toBeTruthy();
+    expect(screen.getByText('ログインする取引先を選択してください。')).toBeTruthy();
     expect(fakeServer.calls('POST /api/v1/user/get-firebase-user-by-id')).toHaveLength(0);
   });
 
@@ -219,7 +221,7 @@ describe('choosing the tenant', () => {
     );
     const { router, user } = await logInAs('multi@example.com');
     const select = await screen.findByRole('combobox', {
-      name: 'ログインするテナントを選択してください',
+      name: 'ログインする取引先を選択してください',
     });
     await user.selectOptions(select, '10001');
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
@@ -237,7 +239,7 @@ describe('choosing the tenant', () => {
     );
     const { user } = await logInAs('multi@example.com');
     const select = await screen.findByRole('combobox', {
-      name: 'ログインするテナントを選択してください',
+      name: 'ログインする取引先を選択してください',
     });
     await user.selectOptions(select, '10002');
     await user.click(screen.getByRole('button', { name: 'ログイン' }));

@@ -13,7 +13,7 @@ import { useChooseTenant } from '../hooks/use-choose-tenant';
 import { afterSignInFailureNotice } from '../utils/login-notices';
 import { AuthCard } from './auth-card';
 
-export const TENANT_PROMPT = 'ログインするテナントを選択してください';
+export const TENANT_PROMPT = 'ログインする取引先を選択してください';
 
 /** docs/product.md §2 "code: name"; the code alone until the name is known. */
 export function tenantLabel(customerCode: number, customerName: string | undefined): string {

@@ -9,7 +9,7 @@ export function ManagerDeleteDialog({ page }: { page: ManagersPageState }) {
   return (
     <DeleteConfirmDialog
       opened={pending !== null}
-      itemName={pending ? `${pending.original.user_name}さん` : ''}
+      itemName={pending ? `${pending.original.user_name}様` : ''}
       deleting={editor.deleting}
       onCancel={editor.cancelDelete}
       onConfirm={page.confirmDelete}

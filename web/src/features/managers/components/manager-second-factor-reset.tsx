@@ -34,8 +34,8 @@ export function useSecondFactorReset() {
       const answer = await resetSecondFactor({ id: row.id, userId: userInfo?.id });
       showSuccessToast(
         answer.reset
-          ? `${row.original.user_name}さんの2段階認証をリセットしました。`
-          : `${row.original.user_name}さんは2段階認証を設定していません。`,
+          ? `${row.original.user_name}様の2段階認証をリセットしました。`
+          : `${row.original.user_name}様は2段階認証を設定していません。`,
       );
       setOpened(false);
     } catch {
@@ -51,7 +51,7 @@ export function useSecondFactorReset() {
         <Stack gap="md">
           <Text>
             「{row.original.user_name}
-            さん」の2段階認証をリセットします。認証アプリの登録、バックアップコード、信頼済みのブラウザはすべて使えなくなり、本人は次回ログイン時（またはアカウント設定）で設定し直します。よろしいですか？
+            様」の2段階認証をリセットします。認証アプリの登録、バックアップコード、信頼済みのブラウザはすべて使えなくなり、本人は次回ログイン時（またはアカウント設定）で設定し直します。よろしいですか？
           </Text>
           <Table variant="vertical" withTableBorder layout="fixed">
             <Table.Tbody>

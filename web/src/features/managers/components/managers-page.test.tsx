@@ -231,9 +231,9 @@ describe('the managers page for a corporate administrator', () => {
     expect(mailHeader.getAttribute('aria-sort')).toBe('descending');
     expect(mails()).toEqual(['user@example.com', 'kansai@example.com', 'admin@example.com']);
 
-    await user.selectOptions(screen.getByRole('combobox', { name: '並び替え' }), '権限昇順');
+    await user.selectOptions(screen.getByRole('combobox', { name: '並び替え' }), '権限（昇順）');
     expect(mails()[0]).toBe('admin@example.com');
-    await user.selectOptions(screen.getByRole('combobox', { name: '並び替え' }), '権限降順');
+    await user.selectOptions(screen.getByRole('combobox', { name: '並び替え' }), '権限（降順）');
     expect(mails()[2]).toBe('admin@example.com');
 
     await user.click(
@@ -259,7 +259,7 @@ describe('the managers page for a corporate administrator', () => {
 
     expect(
       await screen.findByText(
-        '新井 次郎さんを登録しました。メールが届かない場合はメールアドレスをご確認ください。',
+        '新井 次郎様を登録しました。メールが届かない場合はメールアドレスをご確認ください。',
       ),
     ).toBeTruthy();
     expect(fakeServer.calls('POST /api/v1/user/add-user')).toHaveLength(1);
@@ -285,7 +285,7 @@ describe('the managers page for a corporate administrator', () => {
     await user.click(within(newRow).getByRole('button', { name: '登録' }));
     expect(
       await screen.findByText(
-        '送信 失敗さんを登録しましたが、招待メールを送信できませんでした。ログイン画面の「パスワードをお忘れの方はこちら」からパスワードを設定するようお伝えください。',
+        '送信 失敗様を登録しましたが、招待メールを送信できませんでした。ログイン画面の「パスワードをお忘れの方はこちら」からパスワードを設定するようお伝えください。',
       ),
     ).toBeTruthy();
     expect(
@@ -302,9 +302,7 @@ describe('the managers page for a corporate administrator', () => {
       type: '2',
     });
     await user.click(within(newRow).getByRole('button', { name: '登録' }));
-    expect(
-      await screen.findByText('鈴木 花子さんに取引先コード10002を追加しました。'),
-    ).toBeTruthy();
+    expect(await screen.findByText('鈴木 花子様に取引先コード10002を追加しました。')).toBeTruthy();
   });
 
   it('shows a new row unmarked until a cell is edited, then marks what is wrong there', async () => {
@@ -528,7 +526,7 @@ describe('the managers page for a corporate administrator', () => {
     await fill(user, within(saved).getByRole('textbox', { name: '氏名' }), '鈴木 花江');
     await user.click(within(saved).getByRole('button', { name: '登録' }));
 
-    expect(await screen.findByText('鈴木 花江さんの登録内容を更新しました。')).toBeTruthy();
+    expect(await screen.findByText('鈴木 花江様の登録内容を更新しました。')).toBeTruthy();
     expect(fakeServer.calls('PUT /api/v1/user/update-user')[0]?.body).toMatchObject({
       id: 12,
       mail: 'user@example.com',
@@ -550,7 +548,7 @@ describe('the managers page for a corporate administrator', () => {
     );
     await user.click(within(saved).getByRole('button', { name: '登録' }));
 
-    expect(await screen.findByText('鈴木 花子さんの登録内容を更新しました。')).toBeTruthy();
+    expect(await screen.findByText('鈴木 花子様の登録内容を更新しました。')).toBeTruthy();
     expect(fakeServer.calls('PUT /api/v1/user/update-user')[0]?.body).toMatchObject({
       id: 12,
       shipment_mail: false,
@@ -576,7 +574,7 @@ describe('the managers page for a corporate administrator', () => {
 
     await fill(user, within(own).getByRole('textbox', { name: '氏名' }), '東 和也（本社）');
     await user.click(within(own).getByRole('button', { name: '登録' }));
-    expect(await screen.findByText('東 和也（本社）さんの登録内容を更新しました。')).toBeTruthy();
+    expect(await screen.findByText('東 和也（本社）様の登録内容を更新しました。')).toBeTruthy();
   });
 
   it('asks before deleting, showing mail, name, customer code and permission', async () => {
@@ -592,7 +590,7 @@ describe('the managers page for a corporate administrator', () => {
     expect(within(dialog).getByText('一般ユーザー')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '削除する' }));
 
-    expect(await screen.findByText('近畿 一郎さんを削除しました。')).toBeTruthy();
+    expect(await screen.findByText('近畿 一郎様を削除しました。')).toBeTruthy();
     expect(fakeServer.calls('PUT /api/v1/user/delete-user')[0]?.body).toMatchObject({
       id: 13,
       login_user_id: 2,
@@ -687,7 +685,7 @@ describe('the managers page for staff', () => {
         { name: 'リセットする' },
       ),
     );
-    expect(await screen.findByText('鈴木 花子さんの2段階認証をリセットしました。')).toBeTruthy();
+    expect(await screen.findByText('鈴木 花子様の2段階認証をリセットしました。')).toBeTruthy();
     expect(fakeServer.calls('PUT /api/v1/user/reset-second-factor')[0]?.body).toMatchObject({
       id: 12,
       login_user_id: 1,

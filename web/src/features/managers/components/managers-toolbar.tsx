@@ -28,7 +28,11 @@ export function ManagersToolbar({ page }: { page: ManagersPageState }) {
           if (option) page.setSort(option.sort);
         }}
         data={[
-          { value: '', label: '氏名順', disabled: true },
+          {
+            value: '',
+            label: `氏名（${sort.direction === 'asc' ? '昇順' : '降順'}）`,
+            disabled: true,
+          },
           ...SORT_OPTIONS.map(({ value, label }) => ({ value, label })),
         ]}
         miw={{ sm: 200 }}

@@ -88,7 +88,7 @@ export function useManagersPage() {
   });
 
   const filterOptions = [
-    ...(staff ? [{ value: '', label: '取引先コードを選択', disabled: true }] : []),
+    ...(staff ? [{ value: '', label: '選択してください', disabled: true }] : []),
     ...(staff ? [] : [{ value: ALL_CUSTOMERS, label: 'すべて表示' }]),
     ...customerOptions,
   ];

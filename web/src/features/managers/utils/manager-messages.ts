@@ -14,13 +14,13 @@ export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択�
 export const userToasts = {
   /** A new account: an invitation mail went out (docs/product.md §8: advise checking the mail address). */
   created: (name: string) =>
-    `${name}さんを登録しました。メールが届かない場合はメールアドレスをご確認ください。`,
+    `${name}様を登録しました。メールが届かない場合はメールアドレスをご確認ください。`,
   /** A new account whose invitation mail could not be sent (mail server down): the row is saved. */
   createdWithoutInvitation: (name: string) =>
-    `${name}さんを登録しましたが、招待メールを送信できませんでした。ログイン画面の「パスワードをお忘れの方はこちら」からパスワードを設定するようお伝えください。`,
+    `${name}様を登録しましたが、招待メールを送信できませんでした。ログイン画面の「パスワードをお忘れの方はこちら」からパスワードを設定するようお伝えください。`,
   /** An existing mail added to another customer (docs/product.md §8: the customer addition succeeded). */
   customerAdded: (name: string, customerCode: number) =>
-    `${name}さんに取引先コード${customerCode}を追加しました。`,
-  updated: (name: string) => `${name}さんの登録内容を更新しました。`,
-  deleted: (name: string) => `${name}さんを削除しました。`,
+    `${name}様に取引先コード${customerCode}を追加しました。`,
+  updated: (name: string) => `${name}様の登録内容を更新しました。`,
+  deleted: (name: string) => `${name}様を削除しました。`,
 };

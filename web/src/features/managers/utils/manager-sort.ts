@@ -12,16 +12,20 @@ export const DEFAULT_MANAGER_SORT: ManagerSort = { field: 'mail', direction: 'as
 
 /** docs/product.md §2: the sort select offers mail and permission, each ascending and descending. */
 export const SORT_OPTIONS: { value: string; label: string; sort: ManagerSort }[] = [
-  { value: 'mail-asc', label: 'メールアドレス昇順', sort: { field: 'mail', direction: 'asc' } },
-  { value: 'mail-desc', label: 'メールアドレス降順', sort: { field: 'mail', direction: 'desc' } },
+  { value: 'mail-asc', label: 'メールアドレス（昇順）', sort: { field: 'mail', direction: 'asc' } },
+  {
+    value: 'mail-desc',
+    label: 'メールアドレス（降順）',
+    sort: { field: 'mail', direction: 'desc' },
+  },
   {
     value: 'user_type_id-asc',
-    label: '権限昇順',
+    label: '権限（昇順）',
     sort: { field: 'user_type_id', direction: 'asc' },
   },
   {
     value: 'user_type_id-desc',
-    label: '権限降順',
+    label: '権限（降順）',
     sort: { field: 'user_type_id', direction: 'desc' },
   },
 ];

@@ -19,7 +19,7 @@ export function CustomerSelect({
   return (
     <LazySelect
       label="取引先コード"
-      placeholder="取引先コードを選択"
+      placeholder="選択してください"
       data={data}
       value={value === null ? null : String(value)}
       onChange={(next) => {

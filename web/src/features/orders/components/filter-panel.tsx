@@ -1,7 +1,6 @@
 // The date pickers' styles and Japanese calendar load with this panel, on its first opening
 // (orders-page.tsx), not with the screen (decision 013, size budgets).
 import '@mantine/core/styles/SegmentedControl.layer.css';
-import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ja';
 import {
   type KeywordMatch,
@@ -23,40 +22,15 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { JapaneseDatePicker } from '../../../components/form/japanese-date-picker';
 import type { OrderFilters } from '../api/search-ledger-items';
 import { STATUS_OPTIONS, upperCaseItemNo, withOrderedItemRange } from '../utils/order-filters';
 import { SEARCH_WAIT_MESSAGE } from '../utils/order-messages';
 import { defaultOrderFilters } from '../utils/order-search-params';
 import { KeywordInput } from './keyword-input';
 import classes from './orders.module.css';
-
-/** docs/product.md §9: weeks start on Monday; the month reads 2026年4月. */
-const dateProps = {
-  valueFormat: 'YYYY/MM/DD',
-  monthLabelFormat: 'YYYY年M月',
-  firstDayOfWeek: 1,
-  locale: 'ja',
-  clearable: true,
-  leftSection: <IconCalendar size={16} aria-hidden="true" />,
-  placeholder: '指定なし',
-  // A screen reader hears the calendar's arrows and days in Japanese (2026年10月26日).
-  ariaLabels: {
-    previousMonth: '前の月',
-    nextMonth: '次の月',
-    previousYear: '前の年',
-    nextYear: '次の年',
-    previousDecade: '前の10年',
-    nextDecade: '次の10年',
-    // The month and year headings keep their own text (2026年5月) as their name.
-  },
-  getDayAriaLabel: (date: string) => {
-    const [year, month, day] = date.split('-').map(Number);
-    return `${year}年${month}月${day}日`;
-  },
-} as const;
 
 const DATE_FIELD_OPTIONS = LEDGER_DATE_FIELDS.map((value) => ({
   value,
@@ -176,8 +150,7 @@ export function FilterPanel({
             />
             {/* docs/product.md §5: the start cannot be after the end (each picker stops at the other). */}
             <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.rangeRow}>
-              <DatePickerInput
-                {...dateProps}
+              <JapaneseDatePicker
                 {...calendarProps}
                 label={<DateLabel end="開始" kind={dateKind} />}
                 labelProps={{ fz: 'xs', fw: 400 }}
@@ -191,8 +164,7 @@ export function FilterPanel({
               <Text aria-hidden="true" pb={6}>
                 〜
               </Text>
-              <DatePickerInput
-                {...dateProps}
+              <JapaneseDatePicker
                 {...calendarProps}
                 label={<DateLabel end="終了" kind={dateKind} />}
                 labelProps={{ fz: 'xs', fw: 400 }}

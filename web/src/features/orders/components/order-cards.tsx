@@ -1,6 +1,7 @@
 import { LEDGER_STATUS } from '@domain/constants';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import type { OrderLine } from '../api/search-ledger-items';
 import { formatDate, formatQuantity } from '../utils/format';
 import classes from './orders.module.css';
@@ -51,7 +52,7 @@ export function OrderCards({
                 )}
               </Group>
               <Text fw={700} size="sm" lineClamp={2}>
-                {line.property_name}
+                <PhrasedText text={line.property_name} />
               </Text>
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 <Text size="sm" className={classes.itemNo} lineClamp={1}>
@@ -62,7 +63,7 @@ export function OrderCards({
                 </Text>
               </Group>
               <Text size="sm" c="dimmed" lineClamp={1}>
-                {line.model_name}
+                <PhrasedText text={line.model_name} />
               </Text>
             </Stack>
             <IconChevronRight size={18} aria-hidden="true" className={classes.cardChevron} />

@@ -8,6 +8,7 @@ import { LEDGER_PRICE_TAX_LABEL } from '@domain/constants';
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import type { OrderLine } from '../api/search-ledger-items';
 import { formatDate, formatQuantity, formatYen } from '../utils/format';
 import { POPUP_BLOCKER_HINT } from '../utils/order-messages';
@@ -117,15 +118,17 @@ export function OrderDetail({
         </Text>
       </Group>
       <dl className={classes.detail}>
-        <Field label="担当者">{line.contact_person}</Field>
+        <Field label="担当者">
+          {line.contact_person && <PhrasedText text={line.contact_person} />}
+        </Field>
         <Field label="受注日">{formatDate(line.sale_order_date)}</Field>
         <Field label="物件名" span="full">
-          {line.property_name}
+          {line.property_name && <PhrasedText text={line.property_name} />}
         </Field>
         <Field label="品番">
           <span className={classes.itemNo}>{line.item_name}</span>
         </Field>
-        <Field label="型式">{line.model_name}</Field>
+        <Field label="型式">{line.model_name && <PhrasedText text={line.model_name} />}</Field>
         <Field label="数量" span="third" numeric>
           {formatQuantity(line.quantity)}
         </Field>
@@ -136,16 +139,16 @@ export function OrderDetail({
           {formatYen(line.amount)}
         </Field>
         <Field label="納品先" span="full">
-          {line.destination_name1}
+          <PhrasedText text={line.destination_name1} />
           {line.destination_name2 && (
             <>
               <br />
-              {line.destination_name2}
+              <PhrasedText text={line.destination_name2} />
             </>
           )}
         </Field>
         <Field label="納品先住所" span="full">
-          {line.destination_address}
+          {line.destination_address && <PhrasedText text={line.destination_address} />}
         </Field>
         <Field label="出荷日">{formatDate(line.shipped_date)}</Field>
         <Field label="納品予定日">

@@ -3,6 +3,7 @@ import type { LedgerSort, LedgerSortField } from '@domain/ledger-search';
 import { Checkbox, Table } from '@mantine/core';
 import { type KeyboardEvent, memo } from 'react';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import type { OrderLine } from '../api/search-ledger-items';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatDate, formatQuantity } from '../utils/format';
@@ -196,12 +197,12 @@ const OrderRow = memo(function OrderRow({
       </Table.Td>
       <Table.Td>
         <div className={classes.clamp} title={line.property_name}>
-          {line.property_name}
+          <PhrasedText text={line.property_name} />
         </div>
       </Table.Td>
       <Table.Td>
         <div className={classes.clamp} title={line.destination_name1}>
-          {line.destination_name1}
+          <PhrasedText text={line.destination_name1} />
         </div>
       </Table.Td>
       <Table.Td>

@@ -24,7 +24,7 @@ export function PhoneSortSelect({
       }}
       data={[
         // The default order, to go back to after another (docs/product.md §2 lists eight sorts).
-        { value: '', label: '受注日の新しい順' },
+        { value: '', label: '受注日（降順）' },
         // A sort the select does not offer (a desktop column, from a shared link) is
         // named as it is, not shown as the first option.
         ...(sort && !PHONE_SORT_OPTIONS.some((o) => o.value === value)

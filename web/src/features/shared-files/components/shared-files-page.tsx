@@ -182,7 +182,7 @@ export function SharedFilesPage() {
       {staff && (
         <LazySelect
           label="取引先コード"
-          placeholder="取引先コードを選択"
+          placeholder="選択してください"
           searchable
           filter={widthFoldingFilter}
           nothingFoundMessage="該当する取引先がありません"
