@@ -678,3 +678,33 @@ export const documentVersions = pgTable(
     index('document_versions_sha256_idx').on(t.sha256),
   ],
 );
+
+/**
+ * Download receipts (docs/decisions/030): one row each time a person actually received a document
+ * version, from its link or inside a zip, never when a link was only prepared: who (the user row
+ * of the customer the document belongs to, or the staff row), when, and from which address.
+ */
+export const documentDownloads = pgTable(
+  'document_downloads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    document_id: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id),
+    version_id: bigint('version_id', { mode: 'number' })
+      .notNull()
+      .references(() => documentVersions.id),
+    /** Null once the user row is deleted; the mail and name stay as they were. */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_mail: text('user_mail').notNull(),
+    user_name: text('user_name').notNull(),
+    downloaded_at: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
+    ip_address: text('ip_address'),
+    /** single (one document's link) or zip. */
+    via: text('via').notNull(),
+  },
+  (t) => [
+    index('document_downloads_document_idx').on(t.document_id, t.downloaded_at),
+    index('document_downloads_user_idx').on(t.user_id, t.document_id),
+  ],
+);

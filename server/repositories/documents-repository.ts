@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { customers, documents, documentVersions } from '../../db/schema';
+import { customers, documentDownloads, documents, documentVersions } from '../../db/schema';
 import { LEDGER_STATUS } from '../../domain/constants';
 import { CHAIN_START, type ChainedVersion, versionRecordHash } from './document-chain';
 
@@ -253,4 +253,169 @@ export async function contentStillKept(
     )
     .limit(1);
   return row !== undefined;
+}
+
+// --- the documents screen -----------------------------------------------------------------------
+
+export interface DocumentSearch {
+  /** The customers searched (the caller's, or the one chosen). */
+  customerCodes: readonly number[];
+  /** Of those, the customers whose receipts the caller sees (staff, the customers' administrators). */
+  receiptCodes: readonly number[];
+  /** The caller's user rows: "downloaded by me". */
+  myUserIds: readonly number[];
+  type?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  amountMin?: number;
+  amountMax?: number;
+  docNo?: string;
+  notDownloaded?: boolean;
+}
+
+export interface DocumentListRow {
+  id: number;
+  type: string;
+  doc_date: string;
+  doc_no: string;
+  customer_code: number;
+  customer_name: string;
+  amount: number;
+  registration_no: string | null;
+  file_name: string;
+  version: number | null;
+  latest_archived_at: Date | null;
+  first_download: { at: Date; user_name: string } | null;
+  downloaded_by_me: boolean;
+}
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function documentWhere(search: DocumentSearch) {
+  const byAnyone = sql`exists (select 1 from document_downloads dd where dd.document_id = d.id)`;
+  const byMe = sql`exists (select 1 from document_downloads dd where dd.document_id = d.id
+    and dd.user_id = any(${sql.param([...search.myUserIds])}::int[]))`;
+  const receiptCodes = sql.param([...search.receiptCodes]);
+  const parts = [
+    sql`d.customer_code = any(${sql.param([...search.customerCodes])}::int[])`,
+    search.type ? sql`d.doc_type = ${search.type}` : undefined,
+    search.dateFrom ? sql`d.doc_date >= ${search.dateFrom}` : undefined,
+    search.dateTo ? sql`d.doc_date <= ${search.dateTo}` : undefined,
+    search.amountMin !== undefined ? sql`d.amount >= ${search.amountMin}` : undefined,
+    search.amountMax !== undefined ? sql`d.amount <= ${search.amountMax}` : undefined,
+    search.docNo ? sql`d.doc_no ilike ${`%${likeEscaped(search.docNo)}%`}` : undefined,
+    // 未ダウンロード: nobody's download where the caller sees receipts, else the caller's own.
+    search.notDownloaded
+      ? sql`(case when d.customer_code = any(${receiptCodes}::int[])
+          then not ${byAnyone} else not ${byMe} end)`
+      : undefined,
+  ].filter((p) => p !== undefined);
+  return sql.join(parts, sql` and `);
+}
+
+const SORT_COLUMNS = { date: 'd.doc_date', amount: 'd.amount', number: 'd.doc_no' } as const;
+
+type Raw = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows;
+const dateOf = (value: unknown) => (value === null ? null : new Date(Number(value)));
+
+/** One page of documents with their latest version and receipt state, and how many match. */
+export async function searchDocuments(
+  db: Pick<Database, 'execute'>,
+  search: DocumentSearch,
+  order: { sort: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<{ items: DocumentListRow[]; total: number }> {
+  if (search.customerCodes.length === 0) return { items: [], total: 0 };
+  const where = documentWhere(search);
+  const direction = sql.raw(order.direction);
+  const column = sql.raw(SORT_COLUMNS[order.sort]);
+  const receiptCodes = sql.param([...search.receiptCodes]);
+  const [items, counted] = await Promise.all([
+    db.execute(sql`
+      select d.id, d.doc_type, d.doc_date::text as doc_date, d.doc_no, d.customer_code,
+        c.customer_name, d.amount::float8 as amount, d.registration_no, d.file_name,
+        latest.version, extract(epoch from latest.archived_at) * 1000 as latest_archived_at,
+        case when d.customer_code = any(${receiptCodes}::int[]) then
+          (select json_build_object('at', extract(epoch from dd.downloaded_at) * 1000,
+              'user_name', dd.user_name)
+           from document_downloads dd where dd.document_id = d.id
+           order by dd.downloaded_at, dd.id limit 1)
+        end as first_download,
+        exists (select 1 from document_downloads dd where dd.document_id = d.id
+          and dd.user_id = any(${sql.param([...search.myUserIds])}::int[])) as downloaded_by_me
+      from documents d
+      join customers c on c.customer_code = d.customer_code
+      left join lateral (
+        select v.version, v.archived_at from document_versions v
+        where v.document_id = d.id and v.removed_at is null
+        order by v.version desc limit 1
+      ) latest on true
+      where ${where}
+      order by ${column} ${direction}, d.id ${direction}
+      limit ${page.limit} offset ${page.offset}`),
+    db.execute(sql`select count(*)::int as n from documents d where ${where}`),
+  ]);
+  return {
+    items: rowsOf(items).map((r) => {
+      const first = r.first_download as { at: number; user_name: string } | null;
+      return {
+        id: Number(r.id),
+        type: r.doc_type as string,
+        doc_date: r.doc_date as string,
+        doc_no: r.doc_no as string,
+        customer_code: Number(r.customer_code),
+        customer_name: r.customer_name as string,
+        amount: Number(r.amount),
+        registration_no: (r.registration_no as string | null) ?? null,
+        file_name: r.file_name as string,
+        version: r.version === null ? null : Number(r.version),
+        latest_archived_at: dateOf(r.latest_archived_at),
+        first_download: first
+          ? { at: new Date(Number(first.at)), user_name: first.user_name }
+          : null,
+        downloaded_by_me: Boolean(r.downloaded_by_me),
+      };
+    }),
+    total: Number(rowsOf(counted)[0]?.n ?? 0),
+  };
+}
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+export async function findDocument(db: Database, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row;
+}
+
+/** A document's versions, first to latest. */
+export async function versionsOfDocument(db: Database, documentId: number): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(documentVersions)
+    .where(eq(documentVersions.document_id, documentId))
+    .orderBy(asc(documentVersions.version));
+}
+
+export async function findVersion(db: Database, id: number): Promise<VersionRow | undefined> {
+  const [row] = await db.select().from(documentVersions).where(eq(documentVersions.id, id));
+  return row;
+}
+
+export interface NewReceipt {
+  document_id: number;
+  version_id: number;
+  user_id: number;
+  user_mail: string;
+  user_name: string;
+  ip_address: string | null;
+  via: 'single' | 'zip';
+}
+
+export async function recordDownloads(
+  db: Pick<Database, 'insert'>,
+  receipts: readonly NewReceipt[],
+): Promise<void> {
+  if (receipts.length === 0) return;
+  await db.insert(documentDownloads).values([...receipts]);
 }
