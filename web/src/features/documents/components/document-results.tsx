@@ -28,7 +28,8 @@ export function receiptText(item: DocumentListItem, receiptsVisible: boolean): s
 }
 
 function VersionCell({ item }: { item: DocumentListItem }) {
-  if (item.version === null) return <Text size="sm">PDF未着</Text>;
+  // Not archived yet: the first download (or the daily scan) archives it as version 1.
+  if (item.version === null) return <Text size="sm">—</Text>;
   return (
     <Group gap={4} wrap="wrap">
       <Text size="sm">第{item.version}版</Text>
@@ -48,7 +49,6 @@ function Actions({ item, actions }: { item: DocumentListItem; actions: DocumentA
       <Button
         size="xs"
         leftSection={<IconDownload size={14} aria-hidden="true" />}
-        disabled={item.version === null}
         loading={actions.pendingId === item.id}
         onClick={() => actions.onDownload(item)}
         aria-label={`${label} をダウンロード`}
