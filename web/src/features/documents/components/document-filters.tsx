@@ -35,7 +35,19 @@ export function DocumentFilters({
     setDraft(search);
   }
   const [problems, setProblems] = useState<ReturnType<typeof documentFilterProblems>>({});
-  const set = (patch: Partial<DocumentSearch>) => setDraft((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<DocumentSearch>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    // A field changed since its problem was shown: the message goes until the next 検索.
+    setProblems((current) => {
+      const next = { ...current };
+      if ('dateFrom' in patch || 'dateTo' in patch) delete next.dateFrom;
+      if ('amountMin' in patch || 'amountMax' in patch) {
+        delete next.amountMin;
+        delete next.amountMax;
+      }
+      return next;
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

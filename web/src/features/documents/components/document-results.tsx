@@ -34,7 +34,7 @@ function VersionCell({ item }: { item: DocumentListItem }) {
     <Group gap={4} wrap="wrap">
       <Text size="sm">第{item.version}版</Text>
       {item.reissued_on && (
-        <Badge color="orange.9" variant="light" radius="sm">
+        <Badge color="red.9" variant="filled" radius="sm" className={classes.badge}>
           {REISSUE_MARK} {day(item.reissued_on)}
         </Badge>
       )}

@@ -1,19 +1,10 @@
 import type { DocumentListItem } from '@domain/api/documents';
 import { DOCUMENT_TYPES, type DocumentType, REISSUE_MARK } from '@domain/documents';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { DialogModal } from '../../../components/feedback/dialog-modal';
 import { useDocumentVersions } from '../api/document-versions';
+import classes from './documents.module.css';
 
 const japanDateTime = (iso: string) =>
   new Date(Date.parse(iso) + 9 * 3_600_000)
@@ -51,56 +42,43 @@ export function VersionHistory({
         </Alert>
       ) : (
         <Stack gap="sm">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">版</Table.Th>
-                <Table.Th scope="col">登録日時</Table.Th>
-                <Table.Th scope="col">金額</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>ダウンロード</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...versions.data.versions].reverse().map((v) => (
-                <Table.Tr key={v.version}>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Text size="sm">第{v.version}版</Text>
+          <Stack gap="xs" component="ul" className={classes.versions} aria-label="版の一覧">
+            {[...versions.data.versions].reverse().map((v) => (
+              <Paper key={v.version} component="li" withBorder p="sm" radius="md">
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <div>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={700}>
+                        第{v.version}版
+                      </Text>
                       {v.reissued && (
-                        <Badge color="orange.9" variant="light" radius="sm">
+                        <Badge color="red.9" variant="filled" radius="sm">
                           {REISSUE_MARK}
                         </Badge>
                       )}
                     </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{japanDateTime(v.archived_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{yen(v.amount)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {v.removed ? (
-                      <Text size="sm">保存期間経過により削除</Text>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconDownload size={14} aria-hidden="true" />}
-                        loading={pendingVersion === v.version}
-                        onClick={() => item && onDownload(item, v.version)}
-                        aria-label={`第${v.version}版をダウンロード`}
-                      >
-                        ダウンロード
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                    <Text size="sm">
+                      登録 {japanDateTime(v.archived_at)}・{yen(v.amount)}
+                    </Text>
+                  </div>
+                  {v.removed ? (
+                    <Text size="sm">保存期間経過により削除</Text>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconDownload size={14} aria-hidden="true" />}
+                      loading={pendingVersion === v.version}
+                      onClick={() => item && onDownload(item, v.version)}
+                      aria-label={`第${v.version}版をダウンロード`}
+                    >
+                      ダウンロード
+                    </Button>
+                  )}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               閉じる
