@@ -52,10 +52,10 @@ test('a user finds a re-issued invoice by date and amount, downloads its first v
 
   // 取引年月日 and 金額 as ranges of one day and one amount: that invoice, and only matching ones.
   const day = `${date[1]}-${date[2]}-${date[3]}`;
-  await filters(page).getByLabel('取引年月日（開始）').fill(day);
-  await filters(page).getByLabel('取引年月日（終了）').fill(day);
-  await filters(page).getByLabel('金額（下限・円）').fill(amount);
-  await filters(page).getByLabel('金額（上限・円）').fill(amount);
+  await filters(page).getByLabel('取引年月日（から）').fill(day);
+  await filters(page).getByLabel('取引年月日（まで）').fill(day);
+  await filters(page).getByLabel('金額（円・から）').fill(amount);
+  await filters(page).getByLabel('金額（円・まで）').fill(amount);
   await filters(page).getByRole('button', { name: '検索' }).click();
   await page.waitForURL(/min=/);
   await expect(shownDocuments(page, isMobile).filter({ hasText: number })).toHaveCount(1);
@@ -64,10 +64,10 @@ test('a user finds a re-issued invoice by date and amount, downloads its first v
   ).toHaveCount(0);
 
   // A bad range is refused on the screen, in Japanese, before anything is sent.
-  await filters(page).getByLabel('金額（下限・円）').fill('abc');
+  await filters(page).getByLabel('金額（円・から）').fill('abc');
   await filters(page).getByRole('button', { name: '検索' }).click();
   await expect(filters(page).getByText('金額は円単位の整数で入力してください。')).toBeVisible();
-  await filters(page).getByLabel('金額（下限・円）').fill(amount);
+  await filters(page).getByLabel('金額（円・から）').fill(amount);
   await expect(filters(page).getByText('金額は円単位の整数で入力してください。')).toBeHidden();
 
   // The history: both versions, the second marked; the first one downloads as the original file.
@@ -93,7 +93,7 @@ test('a user finds a re-issued invoice by date and amount, downloads its first v
   const downloadingLatest = page.waitForEvent('download');
   await shownDocuments(page, isMobile)
     .filter({ hasText: number })
-    .getByRole('button', { name: `請求書 ${number} をダウンロード` })
+    .getByRole('button', { name: `請求書 ${number} のPDFをダウンロード` })
     .click();
   expect((await downloadingLatest).suggestedFilename()).toBe(`請求書_${number}_第2版.pdf`);
   await expect(shownDocuments(page, isMobile).filter({ hasText: number })).toContainText(

@@ -58,27 +58,12 @@ export function DocumentFilters({
 
   return (
     <form onSubmit={submit} aria-label="帳票の絞り込み" className={classes.filters} noValidate>
-      <SimpleGrid cols={isDesktop ? 4 : 1} spacing="sm" verticalSpacing="xs">
+      <SimpleGrid cols={isDesktop ? 4 : 2} spacing="sm" verticalSpacing="xs">
         <NativeSelect
           label="種類"
           data={TYPE_OPTIONS}
           value={draft.type}
           onChange={(event) => set({ type: event.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="取引年月日（開始）"
-          value={draft.dateFrom}
-          max={draft.dateTo || undefined}
-          onChange={(event) => set({ dateFrom: event.currentTarget.value })}
-          error={problems.dateFrom}
-        />
-        <TextInput
-          type="date"
-          label="取引年月日（終了）"
-          value={draft.dateTo}
-          min={draft.dateFrom || undefined}
-          onChange={(event) => set({ dateTo: event.currentTarget.value })}
         />
         <TextInput
           label="書類番号"
@@ -89,7 +74,22 @@ export function DocumentFilters({
           onChange={(event) => set({ docNo: event.currentTarget.value })}
         />
         <TextInput
-          label="金額（下限・円）"
+          type="date"
+          label="取引年月日（から）"
+          value={draft.dateFrom}
+          max={draft.dateTo || undefined}
+          onChange={(event) => set({ dateFrom: event.currentTarget.value })}
+          error={problems.dateFrom}
+        />
+        <TextInput
+          type="date"
+          label="取引年月日（まで）"
+          value={draft.dateTo}
+          min={draft.dateFrom || undefined}
+          onChange={(event) => set({ dateTo: event.currentTarget.value })}
+        />
+        <TextInput
+          label="金額（円・から）"
           inputMode="numeric"
           autoComplete="off"
           value={draft.amountMin}
@@ -98,7 +98,7 @@ export function DocumentFilters({
           error={problems.amountMin}
         />
         <TextInput
-          label="金額（上限・円）"
+          label="金額（円・まで）"
           inputMode="numeric"
           autoComplete="off"
           value={draft.amountMax}

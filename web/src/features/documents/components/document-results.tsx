@@ -31,14 +31,16 @@ function VersionCell({ item }: { item: DocumentListItem }) {
   // Not archived yet: the first download (or the daily scan) archives it as version 1.
   if (item.version === null) return <Text size="sm">—</Text>;
   return (
-    <Group gap={4} wrap="wrap">
-      <Text size="sm">第{item.version}版</Text>
+    <Stack gap={2} align="flex-start">
+      <Text size="sm" className={classes.nowrap}>
+        第{item.version}版
+      </Text>
       {item.reissued_on && (
         <Badge color="red.9" variant="filled" radius="sm" className={classes.badge}>
           {REISSUE_MARK} {day(item.reissued_on)}
         </Badge>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -51,19 +53,20 @@ function Actions({ item, actions }: { item: DocumentListItem; actions: DocumentA
         leftSection={<IconDownload size={14} aria-hidden="true" />}
         loading={actions.pendingId === item.id}
         onClick={() => actions.onDownload(item)}
-        aria-label={`${label} をダウンロード`}
+        aria-label={`${label} のPDFをダウンロード`}
       >
-        ダウンロード
+        PDF
       </Button>
       <Button
         size="xs"
         variant="default"
-        leftSection={<IconHistory size={14} aria-hidden="true" />}
+        px={8}
         disabled={item.version === null}
         onClick={() => actions.onHistory(item)}
         aria-label={`${label} の版の履歴`}
+        title="版の履歴"
       >
-        履歴
+        <IconHistory size={16} aria-hidden="true" />
       </Button>
     </Group>
   );
@@ -81,7 +84,7 @@ export function DocumentTable({
 }) {
   return (
     <div className={classes.tableScroll}>
-      <Table striped highlightOnHover className={classes.table}>
+      <Table striped highlightOnHover horizontalSpacing={8} className={classes.table}>
         <caption className={classes.caption}>帳票一覧</caption>
         <Table.Thead>
           <Table.Tr>
@@ -89,7 +92,7 @@ export function DocumentTable({
             <Table.Th scope="col">取引年月日</Table.Th>
             <Table.Th scope="col">番号</Table.Th>
             <Table.Th scope="col">取引先</Table.Th>
-            <Table.Th scope="col" className={classes.number}>
+            <Table.Th scope="col" className={`${classes.number} ${classes.nowrap}`}>
               金額（税込）
             </Table.Th>
             <Table.Th scope="col">登録番号</Table.Th>
@@ -105,13 +108,17 @@ export function DocumentTable({
                 {DOCUMENT_TYPES[item.type as DocumentType]}
               </Table.Td>
               <Table.Td className={classes.nowrap}>{day(item.doc_date)}</Table.Td>
-              <Table.Td className={classes.breakable}>{item.doc_no}</Table.Td>
-              <Table.Td className={classes.breakable}>{item.customer_name}</Table.Td>
+              <Table.Td className={classes.nowrap}>{item.doc_no}</Table.Td>
+              <Table.Td className={`${classes.breakable} ${classes.customer}`}>
+                {item.customer_name}
+              </Table.Td>
               <Table.Td className={`${classes.number} ${classes.nowrap}`}>
                 {yen(item.amount)}
               </Table.Td>
-              <Table.Td className={classes.nowrap}>{item.registration_no ?? '—'}</Table.Td>
-              <Table.Td>
+              <Table.Td className={`${classes.nowrap} ${classes.small}`}>
+                {item.registration_no ?? '—'}
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>
                 <VersionCell item={item} />
               </Table.Td>
               <Table.Td className={classes.breakable}>
