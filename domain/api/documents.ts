@@ -167,3 +167,9 @@ export const documentDownloadBodySchema = z.object({
 export const documentDownloadAnswerSchema = z
   .object({ url: z.string() })
   .meta({ id: 'DocumentDownload' });
+
+/** POST /documents/zip: the filters of the list; the answer's URL streams the zip. */
+export const documentZipAnswerSchema = z
+  .object({ url: z.string(), count: z.number().int() })
+  .meta({ id: 'DocumentZip' });
+export type DocumentZipAnswer = z.infer<typeof documentZipAnswerSchema>;

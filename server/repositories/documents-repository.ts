@@ -419,3 +419,63 @@ export async function recordDownloads(
   if (receipts.length === 0) return;
   await db.insert(documentDownloads).values([...receipts]);
 }
+
+export interface ZipDocumentRow {
+  document_id: number;
+  type: string;
+  doc_date: string;
+  doc_no: string;
+  customer_code: number;
+  customer_name: string;
+  amount: number;
+  version_id: number;
+  version: number;
+  sha256: string;
+}
+
+/** How many documents a search finds. */
+export async function countDocuments(
+  db: Pick<Database, 'execute'>,
+  search: DocumentSearch,
+): Promise<number> {
+  if (search.customerCodes.length === 0) return 0;
+  const result = await db.execute(
+    sql`select count(*)::int as n from documents d where ${documentWhere(search)}`,
+  );
+  return Number(rowsOf(result)[0]?.n ?? 0);
+}
+
+/** The archived latest version of each document a search finds, oldest 取引年月日 first. */
+export async function documentsForZip(
+  db: Pick<Database, 'execute'>,
+  search: DocumentSearch,
+  limit: number,
+): Promise<ZipDocumentRow[]> {
+  if (search.customerCodes.length === 0) return [];
+  const result = await db.execute(sql`
+    select d.id as document_id, d.doc_type, d.doc_date::text as doc_date, d.doc_no,
+      d.customer_code, c.customer_name, d.amount::float8 as amount,
+      latest.id as version_id, latest.version, latest.sha256
+    from documents d
+    join customers c on c.customer_code = d.customer_code
+    join lateral (
+      select v.id, v.version, v.sha256 from document_versions v
+      where v.document_id = d.id and v.removed_at is null
+      order by v.version desc limit 1
+    ) latest on true
+    where ${documentWhere(search)}
+    order by d.doc_date, d.doc_no, d.id
+    limit ${limit}`);
+  return rowsOf(result).map((r) => ({
+    document_id: Number(r.document_id),
+    type: r.doc_type as string,
+    doc_date: r.doc_date as string,
+    doc_no: r.doc_no as string,
+    customer_code: Number(r.customer_code),
+    customer_name: r.customer_name as string,
+    amount: Number(r.amount),
+    version_id: Number(r.version_id),
+    version: Number(r.version),
+    sha256: r.sha256 as string,
+  }));
+}

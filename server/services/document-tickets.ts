@@ -20,7 +20,28 @@ export type DocumentTicket =
       /** The order line, as the audit entry names it. */
       orderLine: string | null;
       expiresAt: number;
+    }
+  /** The zip of a documents search: what was searched, and the user row of each customer. */
+  | {
+      kind: 'zip';
+      search: ZipSearch;
+      users: Record<string, number>;
+      expiresAt: number;
     };
+
+/** A documents search as the zip ticket carries it (the server's own reading of the caller). */
+export interface ZipSearch {
+  customerCodes: number[];
+  receiptCodes: number[];
+  myUserIds: number[];
+  type?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  amountMin?: number;
+  amountMax?: number;
+  docNo?: string;
+  notDownloaded?: boolean;
+}
 
 export class TicketError extends Error {
   override name = 'TicketError';

@@ -3,16 +3,19 @@ import type {
   DocumentListQuery,
   DocumentPage,
   DocumentVersionsAnswer,
+  DocumentZipAnswer,
+  DocumentZipQuery,
 } from '../../domain/api/documents';
-import { DOCUMENT_PAGE_SIZE } from '../../domain/api/documents';
+import { DOCUMENT_PAGE_SIZE, DOCUMENT_ZIP_MAX_FILES } from '../../domain/api/documents';
 import { ORDER_DOCUMENTS_FOLDER, STAFF_CUSTOMER_CODE } from '../../domain/constants';
-import type { DocumentType } from '../../domain/documents';
+import { DOCUMENT_TYPES, type DocumentType } from '../../domain/documents';
 import { todayInJapan } from '../../domain/japan-time';
 import { badRequest, HttpError, notFound } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { bucketOfCustomer } from '../repositories/customers-repository';
 import {
   type DocumentRow,
+  documentsForZip,
   findDocument,
   findVersion,
   recordDownloads,
@@ -25,7 +28,12 @@ import { ObjectNotFoundError, type ObjectStorage } from '../storage/storage-port
 import { authorize, customerScope, maySeeCustomer, maySeeDownloadReceipts } from './authorization';
 import type { Caller } from './caller';
 import { archiveDocuments, archiveKey, type DocumentArchivePorts } from './document-archive';
-import { type DocumentTicket, type DocumentTicketSigner, TicketError } from './document-tickets';
+import {
+  type DocumentTicket,
+  type DocumentTicketSigner,
+  TicketError,
+  type ZipSearch,
+} from './document-tickets';
 
 // The documents screen (docs/decisions/030): the documents of the customers a caller may see,
 // their archived versions, and a click's download ticket. The customers come from the verified
@@ -50,30 +58,35 @@ function searchedCustomers(caller: Caller, customerCode: number | undefined): nu
   return [...new Set(scope)];
 }
 
+/** The search of the list's (and the zip's) filters, the customers read from the caller. */
+function searchOf(caller: Caller, filter: DocumentZipQuery): ZipSearch {
+  const customerCodes = searchedCustomers(caller, filter.customer_code);
+  return {
+    customerCodes,
+    receiptCodes: customerCodes.filter(
+      (code) => maySeeDownloadReceipts(caller, code) === 'allowed',
+    ),
+    myUserIds: caller.rows.map((r) => r.userId),
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.date_from ? { dateFrom: filter.date_from } : {}),
+    ...(filter.date_to ? { dateTo: filter.date_to } : {}),
+    ...(filter.amount_min !== undefined ? { amountMin: filter.amount_min } : {}),
+    ...(filter.amount_max !== undefined ? { amountMax: filter.amount_max } : {}),
+    ...(filter.doc_no ? { docNo: filter.doc_no } : {}),
+    ...(filter.not_downloaded ? { notDownloaded: true } : {}),
+  };
+}
+
 /** GET /documents: one page of the filtered documents. */
 export async function listDocumentsAsCaller(
   ports: DocumentArchivePorts,
   caller: Caller,
   query: DocumentListQuery,
 ): Promise<DocumentPage> {
-  const customerCodes = searchedCustomers(caller, query.customer_code);
-  const receiptCodes = customerCodes.filter(
-    (code) => maySeeDownloadReceipts(caller, code) === 'allowed',
-  );
+  const search = searchOf(caller, query);
   const { items, total } = await searchDocuments(
     ports.db,
-    {
-      customerCodes,
-      receiptCodes,
-      myUserIds: caller.rows.map((r) => r.userId),
-      ...(query.type ? { type: query.type } : {}),
-      ...(query.date_from ? { dateFrom: query.date_from } : {}),
-      ...(query.date_to ? { dateTo: query.date_to } : {}),
-      ...(query.amount_min !== undefined ? { amountMin: query.amount_min } : {}),
-      ...(query.amount_max !== undefined ? { amountMax: query.amount_max } : {}),
-      ...(query.doc_no ? { docNo: query.doc_no } : {}),
-      ...(query.not_downloaded ? { notDownloaded: true } : {}),
-    },
+    search,
     { sort: query.sort, direction: query.order },
     { limit: DOCUMENT_PAGE_SIZE, offset: (query.page - 1) * DOCUMENT_PAGE_SIZE },
   );
@@ -101,7 +114,7 @@ export async function listDocumentsAsCaller(
     total,
     page: query.page,
     per_page: DOCUMENT_PAGE_SIZE,
-    receipts_visible: receiptCodes.length > 0,
+    receipts_visible: search.receiptCodes.length > 0,
   };
 }
 
@@ -222,14 +235,12 @@ export interface OpenedDownload {
  * Spec file of the orders screen gets the audit entry. The ticket was issued to a user row that
  * could see the document; a row deleted since may no longer fetch it.
  */
-export async function openDocumentTicket(
+export function verifyDocumentTicket(
   ports: DocumentsPorts,
   query: { t: string; sig: string },
-  client: { ip: string | null; userAgent: string | null },
-): Promise<OpenedDownload> {
-  let ticket: DocumentTicket;
+): DocumentTicket {
   try {
-    ticket = ports.tickets.verify(query, Date.now());
+    return ports.tickets.verify(query, Date.now());
   } catch (error) {
     if (error instanceof TicketError) {
       throw error.reason === 'expired'
@@ -238,6 +249,13 @@ export async function openDocumentTicket(
     }
     throw error;
   }
+}
+
+export async function openDocumentTicket(
+  ports: DocumentsPorts,
+  ticket: Exclude<DocumentTicket, { kind: 'zip' }>,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<OpenedDownload> {
   const user = await findManagedUser(ports.db, ticket.userId);
   if (!user || user.delete_flag) throw new HttpError(403, 'FORBIDDEN', INVALID_MESSAGE);
   const actor = {
@@ -315,4 +333,145 @@ async function openOrNotFound(storage: ObjectStorage, bucket: string, key: strin
     if (error instanceof ObjectNotFoundError) throw notFound();
     throw error;
   }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: they are replaced in zip entry names
+const UNSAFE_IN_FILE_NAME = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
+const safe = (text: string) => text.replace(UNSAFE_IN_FILE_NAME, '_').trim();
+
+/** A zip entry's name: YYYYMMDD_<取引先>_<金額>円_<番号>.pdf. */
+export function zipEntryName(row: {
+  doc_date: string;
+  customer_name: string;
+  amount: number;
+  doc_no: string;
+}): string {
+  return `${row.doc_date.replaceAll('-', '')}_${safe(row.customer_name)}_${row.amount}円_${safe(row.doc_no)}.pdf`;
+}
+
+/**
+ * POST /documents/zip: the URL of one zip of the filtered documents' latest archived versions (at
+ * most DOCUMENT_ZIP_MAX_FILES). Nothing is recorded now: the receipts are written when the zip has
+ * been delivered.
+ */
+export async function prepareDocumentZip(
+  ports: DocumentsPorts,
+  caller: Caller,
+  filter: DocumentZipQuery,
+): Promise<DocumentZipAnswer> {
+  const search = searchOf(caller, filter);
+  const rows = await documentsForZip(ports.db, search, DOCUMENT_ZIP_MAX_FILES + 1);
+  if (rows.length > DOCUMENT_ZIP_MAX_FILES) {
+    throw badRequest(
+      [],
+      `ZIPにまとめられるのは${DOCUMENT_ZIP_MAX_FILES.toLocaleString('ja-JP')}件までです。条件を絞り込んでください。`,
+    );
+  }
+  if (rows.length === 0) {
+    throw new HttpError(404, 'NOT_FOUND', '条件に合うダウンロードできる帳票はありません。');
+  }
+  const users = Object.fromEntries(
+    search.customerCodes.map((code) => [String(code), receiptUserOf(caller, code)]),
+  );
+  const url =
+    ports.publicBaseUrl +
+    ports.tickets.url({
+      kind: 'zip',
+      search,
+      users,
+      expiresAt: Math.floor(Date.now() / 1000) + ports.downloadTtlSeconds,
+    });
+  return { url, count: rows.length };
+}
+
+const csvCell = (value: string | number) => `"${String(value).replaceAll('"', '""')}"`;
+
+export interface ZipContent {
+  fileName: string;
+  entries: { name: string; bucket: string; key: string }[];
+  /** index.csv, UTF-8 with a BOM. */
+  index: Buffer;
+  /** Writes the receipts of every entry: called once the zip has gone out whole. */
+  delivered(): Promise<void>;
+}
+
+/** The zip of a ticket: its entries (read when streamed), index.csv and the receipts to write. */
+export async function documentZipOf(
+  ports: DocumentsPorts,
+  ticket: Extract<DocumentTicket, { kind: 'zip' }>,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<ZipContent> {
+  const rows = await documentsForZip(ports.db, ticket.search, DOCUMENT_ZIP_MAX_FILES);
+  const users = new Map<number, { id: number; mail: string; name: string }>();
+  for (const [code, id] of Object.entries(ticket.users)) {
+    const user = await findManagedUser(ports.db, id);
+    if (!user || user.delete_flag) throw new HttpError(403, 'FORBIDDEN', INVALID_MESSAGE);
+    users.set(Number(code), { id, mail: user.mail, name: user.user_name });
+  }
+  const used = new Set<string>();
+  const lines = [
+    ['取引年月日', '取引先', '金額', '番号', '種類', '版', 'ファイル名', 'SHA-256'].map(csvCell).join(','),
+  ];
+  const entries = rows.map((row) => {
+    let name = zipEntryName(row);
+    // Two documents of one day, customer, amount and number (a shipping notice and its delivery
+    // slip): the second is told apart by its type.
+    if (used.has(name)) name = name.replace(/\.pdf$/, `_${DOCUMENT_TYPES[row.type as DocumentType]}.pdf`);
+    for (let n = 2; used.has(name); n++) name = name.replace(/(_\d+)?\.pdf$/, `_${n}.pdf`);
+    used.add(name);
+    lines.push(
+      [
+        row.doc_date,
+        row.customer_name,
+        row.amount,
+        row.doc_no,
+        DOCUMENT_TYPES[row.type as DocumentType],
+        row.version,
+        name,
+        row.sha256,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+    return { name, bucket: ports.archiveBucket, key: archiveKey(row.sha256) };
+  });
+  return {
+    fileName: `帳票_${todayInJapan(new Date()).replaceAll('-', '')}.zip`,
+    entries,
+    index: Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8'),
+    delivered: async () => {
+      await ports.db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += 1000) {
+          await recordDownloads(
+            tx,
+            rows.slice(i, i + 1000).map((row) => {
+              const user = users.get(row.customer_code)!;
+              return {
+                document_id: row.document_id,
+                version_id: row.version_id,
+                user_id: user.id,
+                user_mail: user.mail,
+                user_name: user.name,
+                ip_address: client.ip,
+                via: 'zip' as const,
+              };
+            }),
+          );
+        }
+        const first = users.values().next().value!;
+        await recordAudit(tx, {
+          actorUserId: first.id,
+          actorMail: first.mail,
+          ipAddress: client.ip,
+          userAgent: client.userAgent,
+          action: 'document.bulk-download',
+          entity: 'document',
+          entityId: null,
+          customerCode: ticket.search.customerCodes.length === 1 ? ticket.search.customerCodes[0]! : null,
+          before: null,
+          after: { files: rows.length },
+        });
+      });
+    },
+  };
 }

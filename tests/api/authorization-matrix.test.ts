@@ -228,6 +228,13 @@ const MATRIX: Record<string, Entry> = {
     }),
     expected: (a, target) => status(holds(a, target), a),
   },
+  'POST /api/v1/documents/zip': {
+    scope: 'customer',
+    request: (target) => ({
+      payload: { customer_code: String(CUSTOMER[target]), ...tamper() },
+    }),
+    expected: (a, target) => status(holds(a, target), a),
+  },
   // --- the audit view (issue 22, docs/decisions/017): staff any customer; an administrator a
   // customer of their corporation (otherAdmin's corporation 2001 has none of the targets);
   // general users never. What each sees is tested in audit.test.ts.

@@ -6,6 +6,7 @@ import { todayInJapan } from '../../domain/japan-time';
 import { archiveDocuments } from '../../server/services/document-archive';
 import { bearer, signIn } from './helpers/auth';
 import { createInvoice, type InvoiceCsvRow, invoiceCsv } from './helpers/invoice-factory';
+import { readZip } from './helpers/read-zip';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // The documents screen's API (docs/decisions/030): the list and its filters, a document's
@@ -288,5 +289,57 @@ describe('re-issues', () => {
       { source: 'scan' },
     );
     expect(counts).toMatchObject({ archived: 0, reissued: 0, missing: 0 });
+  });
+});
+
+describe('the zip of the filtered documents', () => {
+  const zipOf = (who: string, filter: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents/zip',
+      payload: filter,
+      headers: bearer(tokens[who]!),
+    });
+  const zipReceipts = async () =>
+    (await t.database.db.select().from(documentDownloads)).filter((r) => r.via === 'zip').length;
+
+  it('holds the latest version of each filtered document under its date, customer, amount and number, and index.csv', async () => {
+    const before = await zipReceipts();
+    const prepared = await zipOf('user', { date_from: '2026-05-01', date_to: '2026-06-30' });
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    expect(prepared.json().count).toBe(2);
+    // Preparing is no download.
+    expect(await zipReceipts()).toBe(before);
+
+    const res = await open(prepared.json().url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const entries = readZip(res.rawPayload);
+    const customer = (await itemOf('user', 'DOC-A-0002')).customer_name;
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        `20260531_${customer}_55000円_DOC-A-0002.pdf`,
+        `20260630_${customer}_146632円_DOC-A-0003.pdf`,
+        'index.csv',
+      ].sort(),
+    );
+    // The re-issued invoice is there as its latest version.
+    expect(entries.get(`20260630_${customer}_146632円_DOC-A-0003.pdf`)).toEqual(pdf('corrected'));
+    const index = entries.get('index.csv')!.toString('utf8');
+    expect(index.startsWith('\ufeff')).toBe(true);
+    const lines = index.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('"取引年月日","取引先","金額","番号","種類","版","ファイル名","SHA-256"');
+    expect(lines[2]).toContain('"2026-06-30"');
+    expect(lines[2]).toContain('"請求書","2"');
+    expect(lines[2]).toMatch(/"[0-9a-f]{64}"$/);
+    // Delivered whole: one receipt per document, written as the response finished.
+    await expect.poll(zipReceipts).toBe(before + 2);
+  });
+
+  it('refuses another customer, and says so in Japanese when nothing matches', async () => {
+    expect((await zipOf('user', { customer_code: '20001' })).statusCode).toBe(403);
+    const none = await zipOf('user', { doc_no: 'NO-SUCH-NUMBER' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('条件に合うダウンロードできる帳票はありません。');
   });
 });

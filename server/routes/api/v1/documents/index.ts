@@ -7,6 +7,8 @@ import {
   documentListQuerySchema,
   documentPageSchema,
   documentVersionsAnswerSchema,
+  documentZipAnswerSchema,
+  documentZipQuerySchema,
 } from '../../../../../domain/api/documents';
 import { DocumentTicketSigner } from '../../../../services/document-tickets';
 import {
@@ -14,6 +16,7 @@ import {
   documentVersionsAsCaller,
   listDocumentsAsCaller,
   prepareDocumentDownload,
+  prepareDocumentZip,
 } from '../../../../services/documents-service';
 import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
@@ -80,5 +83,22 @@ export async function documentRoutes(app: FastifyInstance) {
     },
     async (request) =>
       prepareDocumentDownload(ports(), callerOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/zip',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: '絞り込んだ帳票のZIP（最新版、5,000件まで、index.csv 付き）のURL',
+        description:
+          'ZIP のエントリ名は YYYYMMDD_<取引先>_<金額>円_<番号>.pdf。URL を開いて ZIP を最後まで受け取ったときに' +
+          '各帳票のダウンロードとして記録します。',
+        body: documentZipQuerySchema,
+        response: { 200: documentZipAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => prepareDocumentZip(ports(), callerOf(request), request.body),
   );
 }
