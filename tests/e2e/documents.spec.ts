@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { readZip } from '../api/helpers/read-zip';
 import { expectNoAxeViolations } from './support/axe';
 import { loginAs } from './support/login-as';
 
@@ -62,6 +63,26 @@ test('a user finds a re-issued invoice by date and amount, downloads its first v
   await expect(
     shownDocuments(page, isMobile).filter({ hasNotText: `${date[1]}/${date[2]}/${date[3]}` }),
   ).toHaveCount(0);
+
+  // The period's zip: that invoice (its latest version) under date, customer, amount and number,
+  // and index.csv.
+  const zipping = page.waitForEvent('download');
+  await page.getByRole('button', { name: '絞り込んだ帳票をZIPでダウンロード' }).click();
+  const zipped = await zipping;
+  expect(zipped.suggestedFilename()).toMatch(/^帳票_\d{8}\.zip$/);
+  const entries = readZip(await readFile((await zipped.path())!));
+  const entry = [...entries.keys()].find((name) => name.endsWith(`_${amount}円_${number}.pdf`));
+  expect(entry).toMatch(
+    new RegExp(`^${date[1]}${date[2]}${date[3]}_.+_${amount}円_${number}\\.pdf$`),
+  );
+  expect(entries.get(entry!)!.toString('latin1')).toContain('REISSUED');
+  const index = entries.get('index.csv')!.toString('utf8');
+  expect(
+    index.startsWith(
+      '\ufeff"取引年月日","取引先","金額","番号","種類","版","ファイル名","SHA-256"',
+    ),
+  ).toBe(true);
+  expect(index).toContain(`"${entry}"`);
 
   // A bad range is refused on the screen, in Japanese, before anything is sent.
   await filters(page).getByLabel('金額（円・から）').fill('abc');

@@ -1,4 +1,8 @@
-import { type DocumentPage, documentDownloadAnswerSchema } from '@domain/api/documents';
+import {
+  type DocumentPage,
+  documentDownloadAnswerSchema,
+  documentZipAnswerSchema,
+} from '@domain/api/documents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -53,6 +57,23 @@ export function useDownloadDocument(me: string) {
             }
           : page,
       );
+    },
+  });
+}
+
+/** POST /api/v1/documents/zip, then the zip (its receipts are written once it has gone out whole). */
+export function useDownloadDocumentZip() {
+  return useMutation({
+    mutationFn: async (filter: Record<string, string>) => {
+      const { url, count } = await apiRequest({
+        method: 'POST',
+        path: '/documents/zip',
+        body: filter,
+        auth: { kind: 'bearer' },
+        schema: documentZipAnswerSchema,
+      });
+      openDownloadUrl(url);
+      return count;
     },
   });
 }

@@ -1,8 +1,8 @@
 import type { DocumentListItem } from '@domain/api/documents';
 import { DOCUMENT_PAGE_SIZE, type DocumentSort } from '@domain/api/documents';
 import { isStaff } from '@domain/user-type';
-import { Alert, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconFileZip } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
@@ -14,10 +14,11 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { isHttpError } from '../../../lib/http';
 import { widthFoldingFilter } from '../../../lib/select-filter';
 import { useSession } from '../../../lib/session';
-import { useDownloadDocument } from '../api/download-document';
+import { useDownloadDocument, useDownloadDocumentZip } from '../api/download-document';
 import { useDocuments } from '../api/list-documents';
 import {
   type DocumentSearch,
+  documentFilterQuery,
   documentSearchParams,
   readDocumentSearch,
 } from '../utils/document-search';
@@ -76,6 +77,18 @@ export function DocumentsPage() {
   const [pending, setPending] = useState<{ id: number; version: number | null } | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [history, setHistory] = useState<DocumentListItem | null>(null);
+  const zip = useDownloadDocumentZip();
+
+  /** The zip of every document the search in force finds (its latest versions, index.csv). */
+  const runZip = async () => {
+    if (customerCode === null) return;
+    setDownloadError(null);
+    try {
+      await zip.mutateAsync(documentFilterQuery(search, customerCode));
+    } catch (error) {
+      setDownloadError(messageOf(error, DOWNLOAD_ERROR_MESSAGE));
+    }
+  };
 
   const go = (next: DocumentSearch) => setParams(documentSearchParams(next));
 
@@ -152,9 +165,20 @@ export function DocumentsPage() {
       ) : data ? (
         <>
           <Group justify="space-between" align="end" className={classes.toolbar} wrap="wrap">
-            <Text size="sm" role="status">
-              全{count(data.total)}件（{count(first)}〜{count(last)}件目）
-            </Text>
+            <Group gap="sm" align="center">
+              <Text size="sm" role="status">
+                全{count(data.total)}件（{count(first)}〜{count(last)}件目）
+              </Text>
+              <Button
+                size="xs"
+                variant="outline"
+                leftSection={<IconFileZip size={14} aria-hidden="true" />}
+                loading={zip.isPending}
+                onClick={() => void runZip()}
+              >
+                絞り込んだ帳票をZIPでダウンロード
+              </Button>
+            </Group>
             <NativeSelect
               label="並び順"
               data={SORT_OPTIONS}
