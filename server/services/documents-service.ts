@@ -410,13 +410,16 @@ export async function documentZipOf(
   }
   const used = new Set<string>();
   const lines = [
-    ['取引年月日', '取引先', '金額', '番号', '種類', '版', 'ファイル名', 'SHA-256'].map(csvCell).join(','),
+    ['取引年月日', '取引先', '金額', '番号', '種類', '版', 'ファイル名', 'SHA-256']
+      .map(csvCell)
+      .join(','),
   ];
   const entries = rows.map((row) => {
     let name = zipEntryName(row);
     // Two documents of one day, customer, amount and number (a shipping notice and its delivery
     // slip): the second is told apart by its type.
-    if (used.has(name)) name = name.replace(/\.pdf$/, `_${DOCUMENT_TYPES[row.type as DocumentType]}.pdf`);
+    if (used.has(name))
+      name = name.replace(/\.pdf$/, `_${DOCUMENT_TYPES[row.type as DocumentType]}.pdf`);
     for (let n = 2; used.has(name); n++) name = name.replace(/(_\d+)?\.pdf$/, `_${n}.pdf`);
     used.add(name);
     lines.push(
@@ -467,7 +470,8 @@ export async function documentZipOf(
           action: 'document.bulk-download',
           entity: 'document',
           entityId: null,
-          customerCode: ticket.search.customerCodes.length === 1 ? ticket.search.customerCodes[0]! : null,
+          customerCode:
+            ticket.search.customerCodes.length === 1 ? ticket.search.customerCodes[0]! : null,
           before: null,
           after: { files: rows.length },
         });
