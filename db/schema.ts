@@ -590,3 +590,121 @@ export const invoices = pgTable(
     ),
   ],
 );
+
+/**
+ * Documents as records (docs/decisions/030): every invoice, shipping notice (出荷案内) and delivery
+ * slip (納品書) the portal hands out, one row per PDF a customer's Spec folder holds under one name.
+ * Invoices come from the invoice register (`invoice_id`); shipping notices and delivery slips from
+ * the ledger lines that name them (date = shipped date, amount = sum of the lines' amounts).
+ * Indexed for the 電子帳簿保存法 search keys, as the invoices are.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** invoice, shipping_notice or delivery_slip (domain/documents.ts DOCUMENT_TYPES). */
+    doc_type: text('doc_type').notNull(),
+    /** The invoice number, or the delivery number of a shipping notice or delivery slip. */
+    doc_no: text('doc_no').notNull(),
+    customer_code: integer('customer_code')
+      .notNull()
+      .references(() => customers.customer_code),
+    /** 取引年月日: the invoice date, or the lines' shipped date. */
+    doc_date: date('doc_date', { mode: 'string' }).notNull(),
+    /** 取引金額 (税込 for an invoice; the lines' sum for the others). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    registration_no: text('registration_no'),
+    /** The PDF's plain name in the customer's Spec folder. */
+    file_name: text('file_name').notNull(),
+    invoice_id: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id),
+    ...timestamps,
+  },
+  (t) => [
+    // An invoice is one document whatever its file is called; a shipping notice or delivery slip
+    // is the file its lines name.
+    uniqueIndex('documents_invoice_idx').on(t.invoice_id),
+    uniqueIndex('documents_ledger_file_idx')
+      .on(t.customer_code, t.doc_type, t.file_name)
+      .where(sql`${t.doc_type} <> 'invoice'`),
+    index('documents_customer_date_idx').on(t.customer_code, t.doc_date, t.id),
+    index('documents_customer_amount_idx').on(t.customer_code, t.amount, t.id),
+    index('documents_date_idx').on(t.doc_date, t.id),
+    index('documents_amount_idx').on(t.amount, t.id),
+    check(
+      'documents_type_check',
+      sql`${t.doc_type} in ('invoice', 'shipping_notice', 'delivery_slip')`,
+    ),
+  ],
+);
+
+/**
+ * The write-once archive's register (docs/decisions/030): one row per distinct content a document
+ * had, in the order the portal saw them. A row repeats what the document was when archived (type,
+ * number, customer, date, amount) with the object's size and SHA-256, and is chained to the row
+ * before it: `record_hash` = SHA-256 of `prev_hash` and the row's fields
+ * (server/services/document-chain.ts), so a changed or deleted row breaks the chain. The object
+ * itself is in the archive bucket under its SHA-256. Rows are never deleted: retention removes
+ * the object and sets `removed_at`.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    document_id: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id),
+    /** 1 for the first content, 2 and on for each re-issue (再発行). */
+    version: integer('version').notNull(),
+    doc_type: text('doc_type').notNull(),
+    doc_no: text('doc_no').notNull(),
+    customer_code: integer('customer_code').notNull(),
+    doc_date: date('doc_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    file_name: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    archived_at: timestamp('archived_at', { withTimezone: true }).notNull(),
+    /** What found this content: import, scan or download. */
+    source: text('source').notNull(),
+    /** The Spec file's modification time when read: the daily scan re-reads only a changed one. */
+    source_modified_at: timestamp('source_modified_at', { withTimezone: true }),
+    prev_hash: text('prev_hash').notNull(),
+    record_hash: text('record_hash').notNull(),
+    /** When retention removed the archived object (the row stays, so the chain does). */
+    removed_at: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('document_versions_document_version_idx').on(t.document_id, t.version),
+    index('document_versions_sha256_idx').on(t.sha256),
+  ],
+);
+
+/**
+ * Download receipts (docs/decisions/030): one row each time a person actually received a document
+ * version, from its link or inside a zip, never when a link was only prepared: who (the user row
+ * of the customer the document belongs to, or the staff row), when, and from which address.
+ */
+export const documentDownloads = pgTable(
+  'document_downloads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    document_id: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id),
+    version_id: bigint('version_id', { mode: 'number' })
+      .notNull()
+      .references(() => documentVersions.id),
+    /** Null once the user row is deleted; the mail and name stay as they were. */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_mail: text('user_mail').notNull(),
+    user_name: text('user_name').notNull(),
+    downloaded_at: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
+    ip_address: text('ip_address'),
+    /** single (one document's link) or zip. */
+    via: text('via').notNull(),
+  },
+  (t) => [
+    index('document_downloads_document_idx').on(t.document_id, t.downloaded_at),
+    index('document_downloads_user_idx').on(t.user_id, t.document_id),
+  ],
+);

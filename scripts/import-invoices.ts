@@ -35,7 +35,12 @@ async function main(files: readonly string[]): Promise<number> {
             `larger than ${INVOICE_IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into several files`,
           );
         }
-        const result = await importInvoiceCsv(platform.database.db, await readFile(file), {
+        const ports = {
+          db: platform.database.db,
+          storage: platform.storage,
+          archiveBucket: config.DOCUMENT_ARCHIVE_BUCKET,
+        };
+        const result = await importInvoiceCsv(ports, await readFile(file), {
           actorUserId: null,
           actorMail: null,
           source: 'cli',
@@ -44,6 +49,10 @@ async function main(files: readonly string[]): Promise<number> {
         const ms = Math.round(performance.now() - started);
         console.log(
           `${file}: ${result.total} invoices — inserted ${result.inserted}, updated ${result.updated}, unchanged ${result.unchanged} (${ms} ms)`,
+        );
+        const a = result.archive;
+        console.log(
+          `${file}: PDFs archived ${a.archived}, re-issued ${a.reissued}, unchanged ${a.unchanged}, not in Spec yet ${a.missing}`,
         );
       } catch (error) {
         failed++;

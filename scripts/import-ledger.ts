@@ -32,6 +32,12 @@ async function main(files: readonly string[]): Promise<number> {
           { actorUserId: null, actorMail: null, source: 'cli', fileName: basename(file) },
           // Shipment notification mails: written to the outbox with the lines (issue 21).
           { config, secret: platform.secret, mailer: platform.mailer },
+          // The PDFs the lines name go into the documents' archive (docs/decisions/030).
+          {
+            db: platform.database.db,
+            storage: platform.storage,
+            archiveBucket: config.DOCUMENT_ARCHIVE_BUCKET,
+          },
         );
         const ms = Math.round(performance.now() - started);
         console.log(

@@ -23,6 +23,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { apiV1Routes } from './routes/api/v1/index';
 import { bulkDownloadRoutes } from './routes/bulk-download';
+import { documentFileRoutes } from './routes/document-file';
 import { healthRoutes } from './routes/health';
 import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe';
 import { storageDownloadRoutes } from './routes/storage-download';
@@ -311,6 +312,7 @@ export async function buildApp({
   await app.register(apiV1Routes, { prefix: '/api/v1' });
   await app.register(storageDownloadRoutes, { storage: platform.storage });
   await app.register(bulkDownloadRoutes, { storage: platform.storage });
+  await app.register(documentFileRoutes);
   await app.register(mailUnsubscribeRoutes);
   await app.register(webAppPlugin, { webRoot, appConfig: appConfigOf(config) });
 

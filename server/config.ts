@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { DEMO_BANNER_IMAGES } from '../db/seed/demo-master-data';
 import type { AppConfig } from '../domain/app-config';
 import type { CarrierTrackingTable } from '../domain/carrier-tracking';
+import {
+  DOCUMENT_RETENTION_DEFAULT_YEARS,
+  DOCUMENT_RETENTION_MIN_YEARS,
+} from '../domain/documents';
 import { LEDGER_EXPORT_MAX_PER_USER, LEDGER_EXPORT_MAX_TOTAL } from '../domain/ledger-export';
 import { carrierTrackingOf } from './carrier-tracking-config';
 import { trustedProxyMatcher } from './client-address';
@@ -195,6 +199,27 @@ export const envSchema = z.object({
       .regex(/^[a-z0-9][a-z0-9.-]{0,39}$/, 'lower-case letters, digits, "." and "-", at most 40')
       .optional(),
   ),
+  /**
+   * The bucket of the documents' write-once archive (docs/decisions/030), beside the customer
+   * buckets (S3_BUCKET_PREFIX applies): objects named by their SHA-256, never replaced.
+   */
+  DOCUMENT_ARCHIVE_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: lower-case letters, digits, "." and "-"',
+    )
+    .default('portal-document-archive'),
+  /**
+   * Years an archived document version is kept after the latest filing deadline its date can
+   * fall under (domain/documents.ts): 10 by default, 7 at least (電子帳簿保存法).
+   */
+  DOCUMENT_RETENTION_YEARS: z.coerce
+    .number()
+    .int()
+    .min(DOCUMENT_RETENTION_MIN_YEARS)
+    .max(100)
+    .default(DOCUMENT_RETENTION_DEFAULT_YEARS),
   /** Lifetime of a download URL (shared files, order documents), in seconds. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
   /**

@@ -24,6 +24,7 @@ import type { CounterStore } from './rate-limit/counter-store';
 import { createCounterStore } from './rate-limit/create-counter-store';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { linkRowsToIdentity } from './repositories/users-repository';
+import { seedDemoDocuments } from './services/demo-documents';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/storage-port';
 import { startTracing, type Tracing, tracedPort, tracePglite, tracePgPool } from './tracing';
@@ -213,8 +214,20 @@ export async function seedDemoIfEmpty(
   options: SeedDemoDataOptions = {},
 ): Promise<SeedSummary | null> {
   const summary = await seedDemoDataIfEmpty(platform.database, platform.storage, options);
-  if (summary) await createDemoIdentities(platform.identity, platform.database);
-  else {
+  if (summary) {
+    await createDemoIdentities(platform.identity, platform.database);
+    const documents = await seedDemoDocuments(
+      {
+        db: platform.database.db,
+        storage: platform.storage,
+        archiveBucket: platform.config.DOCUMENT_ARCHIVE_BUCKET,
+      },
+      options.now ?? new Date(),
+    );
+    options.log?.(
+      `demo seed: ${documents.invoices} invoices registered and archived${documents.reissued ? `, ${documents.reissued} re-issued` : ''}`,
+    );
+  } else {
     const restored = await restoreDemoIdentitiesInEmulator(platform);
     if (restored > 0)
       options.log?.(`demo accounts put back into the Firebase Auth Emulator: ${restored}`);

@@ -71,6 +71,17 @@ export function mayLookUpCustomer(
   return mayLookUpCorporation(caller, customer.corporateCode);
 }
 
+/**
+ * Who downloaded a customer's documents (docs/decisions/030): staff, and the administrators among
+ * the customer's own users; a general user sees only their own downloads.
+ */
+export function maySeeDownloadReceipts(caller: Caller, customerCode: number): Decision {
+  return allowedIf(
+    caller.isStaff ||
+      caller.rows.some((r) => r.customerCode === customerCode && isCorporateAdmin(r.userTypeId)),
+  );
+}
+
 /** The customers a caller's lists show: staff every customer, others the codes they hold. */
 export function customerScope(caller: Caller): 'all' | number[] {
   return caller.isStaff ? 'all' : caller.rows.map((row) => row.customerCode);

@@ -15,6 +15,7 @@ import { FILE_NAME_PROBLEMS, plainFileNameProblem } from '../../domain/shared-pa
 import { HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { existingCustomerCodes } from '../repositories/customers-repository';
+import { upsertInvoiceDocuments } from '../repositories/documents-repository';
 import {
   type InvoiceRow,
   lockInvoiceImports,
@@ -22,7 +23,12 @@ import {
 } from '../repositories/invoices-repository';
 import { authorize, mayImportInvoices } from './authorization';
 import type { Caller } from './caller';
-import { auditActorOf, type DatabasePort } from './ports';
+import {
+  type ArchiveCounts,
+  archiveDocuments,
+  type DocumentArchivePorts,
+} from './document-archive';
+import { auditActorOf } from './ports';
 
 // The invoice register's import (docs/decisions/027): the core system's invoices (請求書) as CSV,
 // upserted on invoice_no. Every row is checked before anything is written, and the file goes in
@@ -391,15 +397,31 @@ export interface InvoiceImportActor {
 }
 
 /**
- * Checks and upserts one invoice CSV in one transaction, with its audit entry; throws
- * InvoiceImportError (nothing written) listing every bad row and every row naming an unknown
- * customer.
+ * Imports one invoice CSV (importInvoiceRegister), then archives the PDFs of its invoices: a
+ * first version for a new invoice, a re-issue for a file that changed (docs/decisions/030). The
+ * register is written whatever the archive finds; a PDF not in the Spec folder yet is archived by
+ * the daily scan once it is.
  */
 export async function importInvoiceCsv(
+  ports: DocumentArchivePorts,
+  source: string | Buffer,
+  actor: InvoiceImportActor,
+): Promise<InvoiceImportAnswer & { archive: ArchiveCounts }> {
+  const { documentIds, ...answer } = await importInvoiceRegister(ports.db, source, actor);
+  const archive = await archiveDocuments(ports, { documentIds, source: 'import' });
+  return { ...answer, archive };
+}
+
+/**
+ * Checks and upserts one invoice CSV in one transaction, with its audit entry and the invoices'
+ * documents; throws InvoiceImportError (nothing written) listing every bad row and every row
+ * naming an unknown customer. Answers the counts and the documents of the file's invoices.
+ */
+export async function importInvoiceRegister(
   db: Database,
   source: string | Buffer,
   actor: InvoiceImportActor,
-): Promise<InvoiceImportAnswer> {
+): Promise<InvoiceImportAnswer & { documentIds: number[] }> {
   const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
   const { rows, lineNumbers, problems } = await readInvoiceCsv(bytes);
   return db.transaction(async (tx) => {
@@ -426,6 +448,11 @@ export async function importInvoiceCsv(
       inserted += counts.inserted;
       updated += counts.updated;
     }
+    const documentIds: number[] = [];
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      const slice = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.invoice_no);
+      documentIds.push(...(await upsertInvoiceDocuments(tx, slice)));
+    }
     const answer = {
       total: rows.length,
       inserted,
@@ -449,7 +476,7 @@ export async function importInvoiceCsv(
         sha256: createHash('sha256').update(bytes).digest('hex'),
       },
     });
-    return answer;
+    return { ...answer, documentIds };
   });
 }
 
@@ -466,13 +493,17 @@ function throwIfAnyProblem(...lists: ProblemList[]): void {
 
 /** POST /api/v1/spec/import-invoices: staff only; a bad file answers 400 naming its lines. */
 export async function importInvoicesAsCaller(
-  deps: DatabasePort,
+  deps: DocumentArchivePorts,
   caller: Caller,
   csv: string,
 ): Promise<InvoiceImportAnswer> {
   authorize(mayImportInvoices(caller));
   try {
-    return await importInvoiceCsv(deps.db, csv, { ...auditActorOf(caller), source: 'api' });
+    const { total, inserted, updated, unchanged } = await importInvoiceCsv(deps, csv, {
+      ...auditActorOf(caller),
+      source: 'api',
+    });
+    return { total, inserted, updated, unchanged };
   } catch (error) {
     if (error instanceof InvoiceImportError) {
       throw new HttpError(400, 'VALIDATION_ERROR', error.message, {

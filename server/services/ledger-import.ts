@@ -10,12 +10,17 @@ import { HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { existingCustomerCodes } from '../repositories/customers-repository';
 import {
+  documentIdsOfCustomers,
+  upsertLedgerDocuments,
+} from '../repositories/documents-repository';
+import {
   type LedgerLine,
   lockLedgerImports,
   upsertLedgerLines,
 } from '../repositories/ledger-repository';
 import { authorize, mayImportLedger } from './authorization';
 import type { Caller } from './caller';
+import { archiveDocuments, type DocumentArchivePorts } from './document-archive';
 import { auditActorOf, type DatabasePort } from './ports';
 import { notifyShipments, type ShipmentMailDeps } from './shipment-mails';
 
@@ -443,6 +448,11 @@ export async function importLedgerCsv(
    * mails are written to the outbox in the import's transaction. Without it nobody is told.
    */
   shipments?: ShipmentMailDeps,
+  /**
+   * Archives the PDFs of the shipping notices and delivery slips the file's lines name
+   * (docs/decisions/030) once the lines are written. Without it the daily scan does.
+   */
+  archive?: DocumentArchivePorts,
 ): Promise<LedgerImportAnswer> {
   const problems = new ProblemList();
   const checked = new Digest();
@@ -496,6 +506,8 @@ export async function importLedgerCsv(
       );
     }
     const answer = { total, inserted, updated, unchanged: total - inserted - updated };
+    // The file's customers' shipping notices and delivery slips, as their lines now say.
+    await upsertLedgerDocuments(tx, [...byCustomer.keys()]);
     const notified = shipments ? await notifyShipments(tx, shipments, shipped) : null;
     await recordAudit(tx, {
       actorUserId: actor.actorUserId,
@@ -521,6 +533,10 @@ export async function importLedgerCsv(
   });
   // The mails were written with the lines: the outbox's worker sends them now.
   shipments?.mailer.kick();
+  if (archive) {
+    const documentIds = await documentIdsOfCustomers(archive.db, [...byCustomer.keys()]);
+    await archiveDocuments(archive, { documentIds, source: 'import' });
+  }
   return answer;
 }
 
@@ -560,7 +576,7 @@ function throwIfAnyProblem(...lists: ProblemList[]): void {
 
 /** POST /api/v1/spec/import-ledger: staff only; a bad file answers 400 naming its lines. */
 export async function importLedgerAsCaller(
-  deps: DatabasePort & { shipments?: ShipmentMailDeps },
+  deps: DatabasePort & { shipments?: ShipmentMailDeps; archive?: DocumentArchivePorts },
   caller: Caller,
   csv: string,
 ): Promise<LedgerImportAnswer> {
@@ -571,6 +587,7 @@ export async function importLedgerAsCaller(
       csv,
       { ...auditActorOf(caller), source: 'api' },
       deps.shipments,
+      deps.archive,
     );
   } catch (error) {
     if (error instanceof LedgerImportError) {

@@ -20,6 +20,8 @@ import { findLineDocuments, referencedDocumentNames } from '../repositories/ledg
 import type { ObjectStorage } from '../storage/storage-port';
 import { authorize, maySeeBucket, maySeeCustomer, visibleCustomerOfBucket } from './authorization';
 import type { Caller } from './caller';
+import type { DocumentTicketSigner } from './document-tickets';
+import { receiptUserOf } from './documents-service';
 import { auditActorOf, type DatabasePort, type LogPort } from './ports';
 
 // Order documents (issue 5 item 4): invoices, shipping notices and delivery slips of the ledger's
@@ -33,7 +35,34 @@ export interface OrderDocumentPorts extends DatabasePort {
   storage: ObjectStorage;
   downloadTtlSeconds: number;
   publicBaseUrl: string;
+  /** One document's URL is a download ticket the portal serves (docs/decisions/030). */
+  tickets: DocumentTicketSigner;
   log: LogPort;
+}
+
+/**
+ * The URL of one Spec file for the caller: a ticket the portal serves, which records the download
+ * in the audit log when it is opened — not now, when the URL may only be prefetched ahead of a
+ * click (the orders screen signs a line's links when it is hovered).
+ */
+function specTicketUrl(
+  ports: OrderDocumentPorts,
+  caller: Caller,
+  customerCode: number,
+  fileName: string,
+  orderLine: string | null,
+): string {
+  return (
+    ports.publicBaseUrl +
+    ports.tickets.url({
+      kind: 'spec',
+      customerCode,
+      fileName,
+      userId: receiptUserOf(caller, customerCode),
+      orderLine,
+      expiresAt: Math.floor(Date.now() / 1000) + ports.downloadTtlSeconds,
+    })
+  );
 }
 
 export const BULK_DOWNLOAD_PATH = '/api/storage/bulk';
@@ -53,16 +82,14 @@ export async function ledgerFileLinks(
   const bucket = await bucketOfCustomer(ports.db, line.customerCode);
   if (!bucket) throw notFound();
 
+  const orderLine = `${query.sale_order_no}-${query.sale_order_line_no}`;
   const linkOf = async (fileName: string) => {
     if (!fileName) return { file_name: '', url: null, missing: false };
     const key = documentKey(fileName);
     if ((await ports.storage.headObject(bucket, key)) === null) {
       return { file_name: fileName, url: null, missing: true };
     }
-    const url = await ports.storage.createDownloadUrl(bucket, key, {
-      fileName,
-      expiresInSeconds: ports.downloadTtlSeconds,
-    });
+    const url = specTicketUrl(ports, caller, line.customerCode, fileName, orderLine);
     return { file_name: fileName, url, missing: false };
   };
   const [invoice, shipped, delivery] = await Promise.all([
@@ -74,21 +101,6 @@ export async function ledgerFileLinks(
     { uid: caller.uid, sale_order_no: query.sale_order_no },
     'order document urls issued',
   );
-  // One entry per document handed out (docs/decisions/017): the signed URL is the last the portal
-  // sees of a download, which the store then serves.
-  const orderLine = `${query.sale_order_no}-${query.sale_order_line_no}`;
-  for (const link of [invoice!, shipped!, delivery!]) {
-    if (link.url === null) continue;
-    await recordAudit(ports.db, {
-      ...auditActorOf(caller),
-      action: 'document.download',
-      entity: 'document',
-      entityId: link.file_name,
-      customerCode: line.customerCode,
-      before: null,
-      after: { file_name: link.file_name, order_line: orderLine },
-    });
-  }
   return {
     bucket_name: bucket,
     folder_name: ORDER_DOCUMENTS_FOLDER,
@@ -131,20 +143,7 @@ export async function orderDocumentUrl(
   if (!referenced.has(body.file_name)) throw forbidden();
   const key = documentKey(body.file_name);
   if ((await ports.storage.headObject(body.bucket_name, key)) === null) throw notFound();
-  const url = await ports.storage.createDownloadUrl(body.bucket_name, key, {
-    fileName: body.file_name,
-    expiresInSeconds: ports.downloadTtlSeconds,
-  });
-  await recordAudit(ports.db, {
-    ...auditActorOf(caller),
-    action: 'document.download',
-    entity: 'document',
-    entityId: body.file_name,
-    customerCode,
-    before: null,
-    after: { file_name: body.file_name },
-  });
-  return { url };
+  return { url: specTicketUrl(ports, caller, customerCode, body.file_name, null) };
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: they are replaced in zip names

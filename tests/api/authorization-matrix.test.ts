@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners, ledgerItems, notices, users } from '../../db/schema';
+import { banners, documents, ledgerItems, notices, users } from '../../db/schema';
 import { apiErrorSchema } from '../../domain/api-error';
 import { createOtherCorporationAdmin, createUser } from './helpers/accounts';
 import { apiKey, bearer, signIn } from './helpers/auth';
@@ -43,6 +43,8 @@ let staffRowId: number;
 type Line = typeof ledgerItems.$inferSelect;
 const documentLine = {} as Record<Target, Line>;
 const sharedFile = {} as Record<Target, { folder: string; name: string }>;
+/** A document (an archived invoice) of each target customer. */
+const documentOf = {} as Record<Target, number>;
 let sequence = 0;
 
 // --- expectations ----------------------------------------------------------------------------
@@ -70,6 +72,7 @@ interface Entry {
 }
 
 const tamper = () => ({ user_id: staffRowId, login_user_id: staffRowId });
+const tamperQuery = () => ({ user_id: String(staffRowId), login_user_id: String(staffRowId) });
 
 async function freshUserRow(target: Target): Promise<number> {
   const [row] = await t.database.db
@@ -203,6 +206,33 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/invoices': {
     scope: 'customer',
     request: (target) => ({ query: { customer_code: String(CUSTOMER[target]) } }),
+    expected: (a, target) => status(holds(a, target), a),
+  },
+  // The documents screen (docs/decisions/030): the order lines' rule, with the document's own
+  // customer as the target (never a field the client sends); staff must choose a customer.
+  'GET /api/v1/documents': {
+    scope: 'customer',
+    request: (target) => ({ query: { customer_code: String(CUSTOMER[target]), ...tamperQuery() } }),
+    expected: (a, target) => status(holds(a, target), a),
+  },
+  'GET /api/v1/documents/:id/versions': {
+    scope: 'customer',
+    request: (target) => ({ url: `/api/v1/documents/${documentOf[target]}/versions` }),
+    expected: (a, target) => status(holds(a, target), a),
+  },
+  'POST /api/v1/documents/:id/download': {
+    scope: 'customer',
+    request: (target) => ({
+      url: `/api/v1/documents/${documentOf[target]}/download`,
+      payload: { ...tamper() },
+    }),
+    expected: (a, target) => status(holds(a, target), a),
+  },
+  'POST /api/v1/documents/zip': {
+    scope: 'customer',
+    request: (target) => ({
+      payload: { customer_code: String(CUSTOMER[target]), ...tamper() },
+    }),
     expected: (a, target) => status(holds(a, target), a),
   },
   // --- the audit view (issue 22, docs/decisions/017): staff any customer; an administrator a
@@ -457,6 +487,31 @@ beforeAll(async () => {
     documentLine[target] = present[0]!;
     sharedFile[target] = await firstSharedFile(`portal-${code}`);
   }
+  // One archived invoice per target customer, imported as the core system's export would be.
+  const invoiceRows = TARGETS.map((target) =>
+    createInvoice({ customer_code: String(CUSTOMER[target]) }),
+  );
+  for (const [i, target] of TARGETS.entries()) {
+    await t.platform.storage.putObject(
+      `portal-${CUSTOMER[target]}`,
+      `Spec/${invoiceRows[i]!.file_name}`,
+      Buffer.from(`%PDF-1.4\n% ${invoiceRows[i]!.invoice_no}\n%%EOF\n`),
+    );
+  }
+  const imported = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/spec/import-invoices',
+    payload: invoiceCsv(invoiceRows),
+    headers: { ...bearer(tokens.staff), 'content-type': 'text/csv; charset=utf-8' },
+  });
+  expect(imported.statusCode, imported.body).toBe(200);
+  for (const [i, target] of TARGETS.entries()) {
+    const [row] = await t.database.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.doc_no, invoiceRows[i]!.invoice_no));
+    documentOf[target] = row!.id;
+  }
 });
 afterAll(async () => t?.close());
 
@@ -484,6 +539,8 @@ function injectOptions(key: string, actor: Actor, options: InjectOptions): Injec
   const [method, url] = key.split(' ') as [InjectOptions['method'], string];
   const entry = MATRIX[key]!;
   const suffix = typeof options.url === 'string' ? options.url : '';
+  // A route with a path parameter names its whole path; the others add a query to the key's.
+  const path = suffix.startsWith('/') ? suffix : `${url}${suffix}`;
   // Pre-login calls are made before anybody has a token: every actor sends the api key only.
   const auth = entry.preLogin
     ? apiKey(t.config)
@@ -493,7 +550,7 @@ function injectOptions(key: string, actor: Actor, options: InjectOptions): Injec
   return {
     ...options,
     method,
-    url: `${url}${suffix}`,
+    url: path,
     headers: { ...(options.headers as Record<string, string>), ...auth },
   };
 }

@@ -47,8 +47,10 @@ export const FUZZ_GROUPS = {
   ordersAndFiles: (url: string) =>
     url.startsWith('/api/v1/spec/') ||
     url.startsWith('/api/v1/invoices') ||
+    url.startsWith('/api/v1/documents') ||
     url.startsWith('/api/v1/shared-file/') ||
-    url.startsWith('/api/storage/'),
+    url.startsWith('/api/storage/') ||
+    url.startsWith('/api/documents/'),
   usersAndTop: (url: string) =>
     url.startsWith('/api/v1/user/') ||
     url.startsWith('/api/v1/notice/') ||

@@ -126,6 +126,13 @@ export const routes: RouteObject[] = [
               ),
             },
             {
+              path: paths.documents.path,
+              Component: lazyScreen(
+                async () =>
+                  (await import('../features/documents/components/documents-page')).DocumentsPage,
+              ),
+            },
+            {
               path: paths.account.path,
               Component: lazyScreen(
                 async () =>

@@ -12,6 +12,8 @@ export const paths = {
   top: { path: '/top', pageName: 'TOP' },
   orders: { path: '/orders', pageName: '注文一覧' },
   sharedFiles: { path: '/shared-files', pageName: '共有ファイル' },
+  /** Invoices, shipping notices and delivery slips as records (docs/decisions/030). */
+  documents: { path: '/documents', pageName: '帳票一覧' },
   /** Issue 21: the signed-in person's own account (every signed-in user). */
   account: { path: '/account', pageName: 'アカウント設定' },
   managers: { path: '/managers', pageName: '法人管理者ページ' },

@@ -11,6 +11,7 @@ import {
 import { accountRoutes } from './account/index';
 import { auditRoutes } from './audit/index';
 import { bannerRoutes } from './banner/index';
+import { documentRoutes } from './documents/index';
 import { invoiceReadRoutes } from './invoices/index';
 import { noticeRoutes } from './notice/index';
 import { sharedFilesApiRoutes } from './shared-file/index';
@@ -77,6 +78,7 @@ export async function apiV1Routes(app: FastifyInstance) {
   await app.register(ledgerRoutes, { prefix: '/spec' });
   await app.register(invoiceRoutes, { prefix: '/spec' });
   await app.register(invoiceReadRoutes, { prefix: '/invoices' });
+  await app.register(documentRoutes, { prefix: '/documents' });
   await app.register(noticeRoutes, { prefix: '/notice' });
   await app.register(bannerRoutes, { prefix: '/banner' });
   await app.register(sharedFilesApiRoutes);

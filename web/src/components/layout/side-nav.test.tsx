@@ -15,6 +15,7 @@ describe('SideNav', () => {
       ['TOP', '/top'],
       ['注文一覧', '/orders'],
       ['共有ファイル', '/shared-files'],
+      ['帳票一覧', '/documents'],
       ['ユーザー管理', '/managers'],
       ['操作履歴', '/audit'],
     ]);
@@ -30,8 +31,13 @@ describe('SideNav', () => {
     expect(link.getAttribute('aria-current')).toBe('page');
   });
 
-  it('gives a general user (type 2) the three screens only', () => {
+  it('gives a general user (type 2) the customer screens only, the documents among them', () => {
     renderWithProviders(<SideNav />, { session: { userInfo: { userTypeId: 2 } } });
-    expect(menuLinks().map(([label]) => label)).toEqual(['TOP', '注文一覧', '共有ファイル']);
+    expect(menuLinks().map(([label]) => label)).toEqual([
+      'TOP',
+      '注文一覧',
+      '共有ファイル',
+      '帳票一覧',
+    ]);
   });
 });

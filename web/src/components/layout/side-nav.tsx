@@ -1,6 +1,7 @@
 import { canOpenManagers } from '@domain/user-type';
 import { NavLink } from '@mantine/core';
 import {
+  IconFileInvoice,
   IconFolder,
   IconHistory,
   IconHome,
@@ -17,6 +18,7 @@ const entries: { path: string; label: string; icon: TablerIcon }[] = [
   { path: paths.top.path, label: 'TOP', icon: IconHome },
   { path: paths.orders.path, label: paths.orders.pageName, icon: IconListDetails },
   { path: paths.sharedFiles.path, label: paths.sharedFiles.pageName, icon: IconFolder },
+  { path: paths.documents.path, label: paths.documents.pageName, icon: IconFileInvoice },
 ];
 
 /**
@@ -29,7 +31,7 @@ const administrationEntries = [
 ];
 
 /**
- * The three entries of docs/product.md §2 (and ユーザー管理 and 操作履歴 for those who may use
+ * The three entries of docs/product.md §2 with the documents screen (and ユーザー管理 and 操作履歴 for those who may use
  * them), the current one highlighted; on a phone the same list is the menu's.
  */
 export function SideNav() {

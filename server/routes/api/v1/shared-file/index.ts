@@ -11,6 +11,7 @@ import {
   sharedUrlAnswerSchema,
 } from '../../../../../domain/api/shared-files';
 import { ORDER_DOCUMENTS_FOLDER } from '../../../../../domain/constants';
+import { DocumentTicketSigner } from '../../../../services/document-tickets';
 import {
   createBulkDownload,
   type OrderDocumentPorts,
@@ -51,6 +52,7 @@ export async function sharedFileRoutes(app: FastifyInstance) {
   const documentPorts = (request: FastifyRequest): OrderDocumentPorts => ({
     ...ports(request),
     publicBaseUrl: app.config.publicBaseUrl,
+    tickets: new DocumentTicketSigner(app.platform.secret),
   });
 
   api.post(

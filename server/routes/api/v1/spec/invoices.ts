@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { invoiceImportAnswerSchema } from '../../../../../domain/api/invoices';
 import { apiErrorSchema } from '../../../../../domain/api-error';
 import { authorize, mayImportInvoices } from '../../../../services/authorization';
+import type { DocumentArchivePorts } from '../../../../services/document-archive';
 import {
   INVOICE_IMPORT_MAX_BYTES,
   importInvoicesAsCaller,
 } from '../../../../services/invoice-import';
-import type { DatabasePort } from '../../../../services/ports';
 import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
@@ -18,7 +18,11 @@ const tags = ['spec'];
 /** The invoice register: the staff-only CSV import from the core system (docs/decisions/027). */
 export async function invoiceRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: DatabasePort = { db: app.db };
+  const deps: DocumentArchivePorts = {
+    db: app.db,
+    storage: app.platform.storage,
+    archiveBucket: app.config.DOCUMENT_ARCHIVE_BUCKET,
+  };
 
   // Only this plugin's import reads text/csv here; the parser is the plugin's own (Fastify keeps
   // it to this plugin), as the ledger routes have theirs.

@@ -4,6 +4,7 @@ import {
   ledgerFileAnswerSchema,
   ledgerFileQuerySchema,
 } from '../../../../../domain/api/order-documents';
+import { DocumentTicketSigner } from '../../../../services/document-tickets';
 import { ledgerFileLinks } from '../../../../services/order-documents-service';
 import { callerOf } from '../caller-of';
 import { bearerSecurity, errorAnswers } from '../openapi-parts';
@@ -31,6 +32,7 @@ export async function ledgerFileRoutes(app: FastifyInstance) {
           storage: app.platform.storage,
           downloadTtlSeconds: app.config.DOWNLOAD_URL_TTL_SECONDS,
           publicBaseUrl: app.config.publicBaseUrl,
+          tickets: new DocumentTicketSigner(app.platform.secret),
           log: request.log,
         },
         callerOf(request),

@@ -139,6 +139,12 @@ export async function ledgerRoutes(app: FastifyInstance) {
             secret: app.platform.secret,
             mailer: app.platform.mailer,
           },
+          // The PDFs the lines name go into the documents' archive (docs/decisions/030).
+          archive: {
+            db: app.db,
+            storage: app.platform.storage,
+            archiveBucket: app.config.DOCUMENT_ARCHIVE_BUCKET,
+          },
         },
         callerOf(request),
         request.body,

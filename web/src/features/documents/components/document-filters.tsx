@@ -1,0 +1,135 @@
+import { DOCUMENT_TYPES } from '@domain/documents';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import {
+  type DocumentSearch,
+  documentFilterProblems,
+  EMPTY_DOCUMENT_FILTERS,
+} from '../utils/document-search';
+import classes from './documents.module.css';
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'すべての種類' },
+  ...Object.entries(DOCUMENT_TYPES).map(([value, label]) => ({ value, label })),
+];
+
+/**
+ * The documents screen's filters (電子帳簿保存法 search keys and more): type, 取引年月日 range,
+ * 金額 range, number and 未ダウンロード, any of them combined. 検索 applies them from page 1.
+ */
+export function DocumentFilters({
+  search,
+  onSearch,
+  isDesktop,
+}: {
+  search: DocumentSearch;
+  onSearch: (search: DocumentSearch) => void;
+  isDesktop: boolean;
+}) {
+  const [draft, setDraft] = useState(search);
+  const [shown, setShown] = useState(search);
+  // A new search from outside (the address: back, a page link) restarts the draft.
+  if (shown !== search) {
+    setShown(search);
+    setDraft(search);
+  }
+  const [problems, setProblems] = useState<ReturnType<typeof documentFilterProblems>>({});
+  const set = (patch: Partial<DocumentSearch>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    // A field changed since its problem was shown: the message goes until the next 検索.
+    setProblems((current) => {
+      const next = { ...current };
+      if ('dateFrom' in patch || 'dateTo' in patch) delete next.dateFrom;
+      if ('amountMin' in patch || 'amountMax' in patch) {
+        delete next.amountMin;
+        delete next.amountMax;
+      }
+      return next;
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = documentFilterProblems(draft);
+    setProblems(found);
+    if (Object.keys(found).length === 0) onSearch({ ...draft, page: 1 });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="帳票の絞り込み" className={classes.filters} noValidate>
+      <SimpleGrid cols={isDesktop ? 4 : 2} spacing="sm" verticalSpacing="xs">
+        <NativeSelect
+          label="種類"
+          data={TYPE_OPTIONS}
+          value={draft.type}
+          onChange={(event) => set({ type: event.currentTarget.value })}
+        />
+        <TextInput
+          label="書類番号"
+          placeholder="一部でも可"
+          autoComplete="off"
+          value={draft.docNo}
+          maxLength={50}
+          onChange={(event) => set({ docNo: event.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label="取引年月日（から）"
+          value={draft.dateFrom}
+          max={draft.dateTo || undefined}
+          onChange={(event) => set({ dateFrom: event.currentTarget.value })}
+          error={problems.dateFrom}
+        />
+        <TextInput
+          type="date"
+          label="取引年月日（まで）"
+          value={draft.dateTo}
+          min={draft.dateFrom || undefined}
+          onChange={(event) => set({ dateTo: event.currentTarget.value })}
+        />
+        <TextInput
+          label="金額（円・から）"
+          inputMode="numeric"
+          autoComplete="off"
+          value={draft.amountMin}
+          maxLength={20}
+          onChange={(event) => set({ amountMin: event.currentTarget.value })}
+          error={problems.amountMin}
+        />
+        <TextInput
+          label="金額（円・まで）"
+          inputMode="numeric"
+          autoComplete="off"
+          value={draft.amountMax}
+          maxLength={20}
+          onChange={(event) => set({ amountMax: event.currentTarget.value })}
+          error={problems.amountMax}
+        />
+        <Checkbox
+          label="未ダウンロードのみ"
+          checked={draft.notDownloaded}
+          onChange={(event) => set({ notDownloaded: event.currentTarget.checked })}
+          className={classes.checkbox}
+        />
+      </SimpleGrid>
+      <Group gap="sm" mt="sm" justify={isDesktop ? 'flex-end' : 'stretch'} grow={!isDesktop}>
+        <Button
+          variant="default"
+          type="button"
+          onClick={() => {
+            setProblems({});
+            const cleared = { ...search, ...EMPTY_DOCUMENT_FILTERS, page: 1 };
+            setDraft(cleared);
+            onSearch(cleared);
+          }}
+        >
+          クリア
+        </Button>
+        <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
+          検索
+        </Button>
+      </Group>
+    </form>
+  );
+}
