@@ -235,6 +235,12 @@ export interface FirebaseIdentityPort extends IdentityPort {
    * ended here.
    */
   isRefused(uid: string, signedInAt?: Date): Promise<boolean>;
+  /**
+   * Firebase's valid-since time of the mail's identity: moved when the password is changed at
+   * Firebase (by the person through Firebase's own flows, or in the console) or its tokens are
+   * revoked. Null when there is none (or no identity).
+   */
+  credentialsChangedAt(mail: string): Promise<Date | null>;
 }
 
 /**
@@ -332,6 +338,17 @@ export function createFirebaseIdentity(config: Config, db: Database): FirebaseId
         if (codeOf(err) !== 'auth/user-not-found') throw err;
       }
       await db.delete(authUser).where(eq(authUser.id, uid));
+    },
+
+    async credentialsChangedAt(mail) {
+      try {
+        const user = await fb().getUserByEmail(normaliseMail(mail));
+        const since = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
+        return Number.isFinite(since) ? new Date(since) : null;
+      } catch (err) {
+        if (codeOf(err) === 'auth/user-not-found') return null;
+        throw err;
+      }
     },
 
     async isRefused(uid, signedInAt) {

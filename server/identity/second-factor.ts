@@ -370,13 +370,19 @@ export function trustedBrowserValue(
   return { value: `${payload}.${mac}`, maxAgeSeconds };
 }
 
-/** Whether a cookie value trusts this browser for this person's current factor. */
+/**
+ * Whether a cookie value trusts this browser for this person's current factor. `credentialsSince`
+ * is when the provider last changed the person's credentials outside the portal's own flows
+ * (Firebase's valid-since time, in whole seconds): a mark issued before it, or in that very second,
+ * trusts nothing (docs/decisions/025).
+ */
 export function isTrustedBrowser(
   keys: SecondFactorKeys,
   value: string | undefined,
   mail: string,
   factorId: string,
   now = Date.now(),
+  credentialsSince: Date | null = null,
 ): boolean {
   if (!value) return false;
   const parts = value.split('.');
@@ -389,6 +395,8 @@ export function isTrustedBrowser(
   return (
     Buffer.from(mailPart, 'base64url').toString() === normaliseMail(mail) &&
     id === factorId &&
-    Number(expires) * 1000 > now
+    Number(expires) * 1000 > now &&
+    (credentialsSince === null ||
+      (Number(expires) - TRUSTED_BROWSER_DAYS * 24 * 60 * 60) * 1000 > credentialsSince.getTime())
   );
 }

@@ -152,7 +152,11 @@ export const identityPlugin = fp(
     app.decorate('verifyAccessToken', accessTokens.verifyAccessToken);
     app.decorate('preLoginLimiter', limiter);
     // The second factor sits between the password and the session (docs/decisions/016).
-    const secondFactor = await createSecondFactorGate(app.config, app.db);
+    const secondFactor = await createSecondFactorGate(
+      app.config,
+      app.db,
+      firebase ? (mail) => firebase.credentialsChangedAt(mail) : undefined,
+    );
     app.decorate('secondFactorGate', secondFactor);
 
     // Sign-in, lock, password change and reset, sign-out: recorded in the audit log in one shape

@@ -61,7 +61,15 @@ const cookieOf = (request: FastifyRequest, name: string): string | undefined => 
  * What the sign-in route asks between the password and the session (docs/decisions/016): whether
  * this person's new session must wait for a second factor, and then holding it.
  */
-export async function createSecondFactorGate(config: Config, db: Database) {
+export async function createSecondFactorGate(
+  config: Config,
+  db: Database,
+  /**
+   * When the provider last changed the person's credentials on its own (Firebase: a password set
+   * through Firebase's flows); a trusted browser marked before it asks for the code again.
+   */
+  credentialsChangedAt?: (mail: string) => Promise<Date | null>,
+) {
   const keys: SecondFactorKeys = secondFactorKeys(await identitySecret(config, db));
   return {
     keys,
@@ -74,11 +82,11 @@ export async function createSecondFactorGate(config: Config, db: Database) {
       mail: string,
     ): Promise<PendingSecondFactor | null> {
       const needed = await secondFactorNeeded(db, mail, config.STAFF_SECOND_FACTOR);
-      if (
-        needed.pending === 'code' &&
-        isTrustedBrowser(keys, cookieOf(request, TRUSTED_BROWSER_COOKIE), mail, needed.factorId!)
-      ) {
-        return null;
+      const cookie = cookieOf(request, TRUSTED_BROWSER_COOKIE);
+      if (needed.pending === 'code' && isTrustedBrowser(keys, cookie, mail, needed.factorId!)) {
+        // Only a mark good otherwise costs a question to the provider.
+        const since = (await credentialsChangedAt?.(mail)) ?? null;
+        if (isTrustedBrowser(keys, cookie, mail, needed.factorId!, Date.now(), since)) return null;
       }
       return needed.pending;
     },
