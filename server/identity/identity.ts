@@ -329,10 +329,14 @@ export function createAccessTokenVerifier(
     return claims;
   };
 
-  // Session id → whether it was alive when looked up (single flight per session).
-  const sessions = new Map<string, { uid: string; checkedAt: number; alive: Promise<boolean> }>();
+  // Session id → when it signed in, or null when it was not alive, as last looked up (single flight
+  // per session).
+  const sessions = new Map<
+    string,
+    { uid: string; checkedAt: number; alive: Promise<Date | null> }
+  >();
   const sessionCheckMs = config.SESSION_CHECK_SECONDS * 1000;
-  const sessionAlive = (claims: VerifiedToken): Promise<boolean> => {
+  const sessionAlive = (claims: VerifiedToken): Promise<Date | null> => {
     const known = sessions.get(claims.sid);
     if (known && Date.now() - known.checkedAt < sessionCheckMs) return known.alive;
     const alive = db
@@ -347,10 +351,11 @@ export function createAccessTokenVerifier(
           isNull(authSession.secondFactorPending),
         ),
       )
-      .then(
-        async ([row]) =>
-          row !== undefined && !(await identityRefused?.(claims.uid, new Date(row.createdAt))),
-      );
+      .then(async ([row]) => {
+        if (row === undefined) return null;
+        const signedInAt = new Date(row.createdAt);
+        return (await identityRefused?.(claims.uid, signedInAt)) ? null : signedInAt;
+      });
     const entry = { uid: claims.uid, checkedAt: Date.now(), alive };
     remember(sessions, claims.sid, entry);
     // A failed lookup is not remembered: the next call looks again.
@@ -388,16 +393,17 @@ export function createAccessTokenVerifier(
   };
 
   return {
-    async verifyAccessToken(token: string): Promise<VerifiedToken> {
+    /** The token's claims and when its session signed in. */
+    async verifyAccessToken(token: string): Promise<VerifiedToken & { signedInAt: Date }> {
       const claims = await verifySignature(token);
-      let alive: boolean;
+      let signedInAt: Date | null;
       try {
-        alive = await sessionAlive(claims);
+        signedInAt = await sessionAlive(claims);
       } catch (err) {
         throw unavailable(err);
       }
-      if (!alive) throw new SessionEndedError(claims.uid);
-      return claims;
+      if (signedInAt === null) throw new SessionEndedError(claims.uid);
+      return { ...claims, signedInAt };
     },
     /** The sessions of this identity were ended here: look them up again on their next call. */
     forgetSessionsOf(uid: string): void {

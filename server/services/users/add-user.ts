@@ -110,6 +110,9 @@ export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUs
         user_name: userName,
         user_type_id: input.user_type_id,
         firebase_uid: firebaseUid,
+        // Joining an identity that existed before: its sessions signed in until now do not get
+        // the row; the owner signs in again to use it (resolveCaller, docs/decisions/011).
+        identity_joined_at: isNewAccount ? null : new Date(),
       };
       const before = taken ? ((await findManagedUser(tx, taken.id)) ?? null) : null;
       let id: number;
