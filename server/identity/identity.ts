@@ -26,10 +26,10 @@ import {
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mail-port';
+import { liftAccountLock } from '../repositories/account-lock-repository';
+import { endTrustedBrowsers } from '../repositories/second-factor-repository';
 import { firebaseSignIn } from './firebase-sign-in';
-import { liftAccountLock } from './lockout';
 import { passwordResetMail, verificationMail } from './mail-templates';
-import { endTrustedBrowsers } from './second-factor';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Access tokens: asymmetric signatures only (docs/product.md §11); no "none", no HMAC. */

@@ -32,12 +32,17 @@ import {
   recordIdentityEvent,
   wrongSignInReason,
 } from '../identity/identity-events';
-import { countedPasswordCheck, liftAccountLock, type PasswordVerdict } from '../identity/lockout';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
-import { endTrustedBrowsers, type PendingSecondFactor } from '../identity/second-factor';
+import type { PendingSecondFactor } from '../identity/second-factor';
 import type { Mailer } from '../mail/mail-port';
+import { liftAccountLock } from '../repositories/account-lock-repository';
+import { endTrustedBrowsers } from '../repositories/second-factor-repository';
 import { findRowsByUid } from '../repositories/users-repository';
+import {
+  countedPasswordCheck,
+  type PasswordVerdict,
+} from '../services/auth/counted-password-check';
 import { clientInfoOf } from '../services/caller';
 import { createSecondFactorGate } from './second-factor';
 

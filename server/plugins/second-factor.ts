@@ -15,31 +15,33 @@ import {
 } from '../identity/firebase-identity';
 import { AUTH_BASE_PATH, type Auth, identitySecret } from '../identity/identity';
 import { type IdentityEvent, recordIdentityEvent } from '../identity/identity-events';
-import { countedPasswordCheck } from '../identity/lockout';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
 import {
-  acceptTotpCode,
-  backupCodesLeft,
   completeSession,
-  confirmEnrolment,
   endSession,
-  findSecondFactor,
-  isStaffMail,
   isTrustedBrowser,
   markSessionPending,
   type PendingSecondFactor,
   pendingOfSession,
   REAUTHENTICATION_WINDOW_SECONDS,
-  removeSecondFactor,
   type SecondFactorKeys,
   secondFactorKeys,
-  secondFactorNeeded,
-  spendBackupCode,
-  startEnrolment,
   TRUSTED_BROWSER_COOKIE,
   trustedBrowserValue,
 } from '../identity/second-factor';
 import { otpauthUri } from '../identity/totp';
+import {
+  acceptTotpCode,
+  backupCodesLeft,
+  confirmEnrolment,
+  findSecondFactor,
+  isStaffMail,
+  removeSecondFactor,
+  secondFactorNeeded,
+  spendBackupCode,
+  startEnrolment,
+} from '../repositories/second-factor-repository';
+import { countedPasswordCheck } from '../services/auth/counted-password-check';
 import { clientInfoOf } from '../services/caller';
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import { normaliseMail } from '../../../domain/mail-address';
 import { SECOND_FACTOR_MESSAGES } from '../../../domain/second-factor';
 import { badRequest, notFound } from '../../errors';
-import { removeSecondFactor } from '../../identity/second-factor';
 import { recordAudit } from '../../repositories/audit-log-repository';
+import { removeSecondFactor } from '../../repositories/second-factor-repository';
 import { findManagedUser, inUsersTransaction } from '../../repositories/users-repository';
 import { authorize, mayResetSecondFactor } from '../authorization';
 import type { Caller } from '../caller';

@@ -6,7 +6,7 @@ import {
   mailExistsAnswerSchema,
 } from '../../../../../domain/api/user';
 import { normaliseMail } from '../../../../../domain/mail-address';
-import { isAccountLocked } from '../../../../identity/lockout';
+import { isAccountLocked } from '../../../../repositories/account-lock-repository';
 import { mailHasIdentity } from '../../../../services/sign-in-lookups';
 import { errorAnswers } from '../openapi-parts';
 
