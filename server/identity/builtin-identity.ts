@@ -113,6 +113,13 @@ export function createBuiltinIdentity(auth: Auth, publicBaseUrl: string): Identi
     resetLink: (uid) =>
       passwordLink(auth, publicBaseUrl, uid, RESET_LINK_VALID_SECONDS, PASSWORD_SCREEN_PATH),
 
+    async checkPassword(uid, _mail, password) {
+      const ctx = await auth.$context;
+      const credential = await ctx.internalAdapter.findCredentialAccount(uid);
+      if (!credential?.password) return false;
+      return ctx.password.verify({ hash: credential.password, password });
+    },
+
     async setPassword(uid, password) {
       const ctx = await auth.$context;
       const hash = await ctx.password.hash(password);

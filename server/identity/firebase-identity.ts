@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import {
   IdentityExistsError,
   type IdentityPort,
+  IdentityProviderUnavailableError,
   type IdentityState,
   INVITATION_SCREEN_PATH,
   PASSWORD_SCREEN_PATH,
@@ -96,10 +97,6 @@ export type PasswordCheck =
   | { kind: 'ok'; uid: string; mail: string; name: string; mailVerified: boolean }
   /** Wrong password, no such account, or the account disabled: one answer for all. */
   | { kind: 'wrong' };
-
-export class IdentityProviderUnavailableError extends Error {
-  override name = 'IdentityProviderUnavailableError';
-}
 
 /**
  * Checks a mail and password against Firebase and verifies the ID token it returns with
@@ -303,6 +300,11 @@ export function createFirebaseIdentity(config: Config, db: Database): FirebaseId
       portalLink(await fb().generatePasswordResetLink(await mailOf(uid), continueTo), false),
     verificationLink: async (uid) =>
       fb().generateEmailVerificationLink(await mailOf(uid), continueTo),
+
+    async checkPassword(uid, mail, password) {
+      const checked = await checkFirebasePassword(config, mail, password);
+      return checked.kind === 'ok' && checked.uid === uid;
+    },
 
     async setPassword(uid, password) {
       await fb().updateUser(uid, { password });

@@ -15,7 +15,6 @@ import {
   checkFirebasePassword,
   confirmFirebasePasswordReset,
   createFirebaseIdentity,
-  IdentityProviderUnavailableError,
 } from '../identity/firebase-identity';
 import { FORWARDED_SIGN_IN_HEADER, FORWARDED_SIGN_IN_KEY } from '../identity/firebase-sign-in';
 import {
@@ -32,6 +31,7 @@ import {
   recordIdentityEvent,
   wrongSignInReason,
 } from '../identity/identity-events';
+import { IdentityProviderUnavailableError } from '../identity/identity-port';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
 import type { PendingSecondFactor } from '../identity/second-factor';
