@@ -16,13 +16,7 @@ import {
   authVerification,
 } from '../../db/schema';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
-import {
-  hasSurroundingSpace,
-  meetsPasswordPolicy,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_POLICY_TEXT,
-  SURROUNDING_SPACE_TEXT,
-} from '../../domain/password-policy';
+import { newPasswordRefusal, PASSWORD_MAX_LENGTH } from '../../domain/password-policy';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mail-port';
@@ -199,18 +193,9 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
         // docs/product.md §5: the password policy holds wherever a password is chosen, on the server too.
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const body = ctx.body as { newPassword?: unknown } | undefined;
-          if (typeof body?.newPassword !== 'string' || !meetsPasswordPolicy(body.newPassword)) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'PASSWORD_POLICY',
-              message: PASSWORD_POLICY_TEXT,
-            });
-          }
-          if (hasSurroundingSpace(body.newPassword)) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'PASSWORD_POLICY',
-              message: SURROUNDING_SPACE_TEXT,
-            });
-          }
+          const refusal = newPasswordRefusal(body?.newPassword);
+          if (refusal)
+            throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: refusal });
         }
       }),
     },

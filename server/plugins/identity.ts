@@ -5,10 +5,9 @@ import fp from 'fastify-plugin';
 import { normaliseMail } from '../../domain/mail-address';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import {
-  hasSurroundingSpace,
   meetsPasswordPolicy,
+  newPasswordRefusal,
   PASSWORD_POLICY_TEXT,
-  SURROUNDING_SPACE_TEXT,
 } from '../../domain/password-policy';
 import { HttpError } from '../errors';
 import {
@@ -415,11 +414,9 @@ export const identityPlugin = fp(
      * built-in provider does: the mail counts as verified, the lock is lifted, every session ends.
      */
     const firebasePasswordReset = async (code: string, newPassword: unknown) => {
-      if (typeof newPassword !== 'string' || !meetsPasswordPolicy(newPassword)) {
-        throw new HttpError(400, 'PASSWORD_POLICY', PASSWORD_POLICY_TEXT);
-      }
-      if (hasSurroundingSpace(newPassword)) {
-        throw new HttpError(400, 'PASSWORD_POLICY', SURROUNDING_SPACE_TEXT);
+      const refusal = newPasswordRefusal(newPassword);
+      if (refusal || typeof newPassword !== 'string') {
+        throw new HttpError(400, 'PASSWORD_POLICY', refusal ?? PASSWORD_POLICY_TEXT);
       }
       const invalidToken = () => new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
       if (!code) throw invalidToken();
@@ -448,12 +445,8 @@ export const identityPlugin = fp(
     /** The new password of a change under Firebase: the portal's policy, as the built-in hook checks it. */
     const firebaseNewPasswordCheck = (body: unknown) => {
       const { newPassword } = (body ?? {}) as { newPassword?: unknown };
-      if (typeof newPassword !== 'string' || !meetsPasswordPolicy(newPassword)) {
-        throw new HttpError(400, 'PASSWORD_POLICY', PASSWORD_POLICY_TEXT);
-      }
-      if (hasSurroundingSpace(newPassword)) {
-        throw new HttpError(400, 'PASSWORD_POLICY', SURROUNDING_SPACE_TEXT);
-      }
+      const refusal = newPasswordRefusal(newPassword);
+      if (refusal) throw new HttpError(400, 'PASSWORD_POLICY', refusal);
     };
 
     /**
