@@ -8,7 +8,7 @@ import { bearer, cookieHeaderOf, DEMO_PASSWORD, signInRequest } from './helpers/
 import { emulatorHost, firebaseIdToken } from './helpers/firebase-app';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 22 under IDENTITY_PROVIDER=firebase (project api-firebase): Firebase checks the password,
+// The second factor under IDENTITY_PROVIDER=firebase (project api-firebase): Firebase checks the password,
 // the portal's session then waits for the second factor exactly as under the built-in provider
 // (docs/decisions/016).
 

@@ -105,7 +105,7 @@ describe('user administration under Firebase', () => {
       password: DEMO_PASSWORD,
       emailVerified: true,
     });
-    // An identity with no row is out of an administrator's reach (issue 17, mayAddMailOf): staff
+    // An identity with no row is out of an administrator's reach (mayAddMailOf): staff
     // add it, as under the built-in provider.
     const refused = await call('POST', 'add-user', 'admin', {
       mail,

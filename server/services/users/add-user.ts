@@ -46,7 +46,7 @@ const mailHeldElsewhere = () =>
 /**
  * Adds a user row. A mail without an identity gets one (no usable password) and an invitation
  * whose link lets the person choose a password; an existing mail only gains the row, and an
- * administrator may add it only for a person within their reach (mayAddMailOf, issue 17). A row
+ * administrator may add it only for a person within their reach (mayAddMailOf). A row
  * deleted before (docs/product.md §8 tells a deleted user to ask their administrator to be added
  * again) is brought back with the new name and permission instead of refused as a duplicate.
  *

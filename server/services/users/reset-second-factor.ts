@@ -9,7 +9,7 @@ import type { Caller } from '../caller';
 import { actorOf, type UserAdminDeps } from './user-admin-common';
 
 /**
- * Staff reset another person's second factor from the managers page (issue 22): the factor, its
+ * Staff reset another person's second factor from the managers page: the factor, its
  * backup codes and its trusted browsers end together, written to the audit log in the same
  * transaction (`auth.second-factor.reset`, the target's mail). The person enrols again at their
  * next sign-in (staff) or on /account. Nobody resets their own: a backup code signs them in.

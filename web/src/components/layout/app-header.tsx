@@ -10,7 +10,7 @@ import { LogoutButton } from './logout-button';
 
 /**
  * The signed-in header (docs/product.md §2): the customer name with the honorific 様, the account
- * page's icon (issue 21) and a logout icon.
+ * page's icon and a logout icon.
  * On a phone it also carries the hamburger of the side navigation and the corporation name.
  */
 export function AppHeader({

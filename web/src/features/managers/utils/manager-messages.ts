@@ -4,7 +4,7 @@ import { MAIL_HELD_ELSEWHERE, MAIL_NOT_CONFIRMED } from '@domain/manager-row';
 
 export const DUPLICATE_MAIL_MESSAGE = '409: 入力したメールアドレスは既に登録されています。';
 export const DUPLICATE_CUSTOMER_CODE_MESSAGE = '409: 入力した取引先コードは既に登録されています。';
-/** Issue 17: the mail is another corporation's user or a staff account (the spec has no text). */
+/** The mail is another corporation's user or a staff account (the spec has no text). */
 export const MAIL_HELD_ELSEWHERE_MESSAGE = `409: ${MAIL_HELD_ELSEWHERE.message}`;
 /** The mail's account at the identity provider has not proved the mail (Firebase). */
 export const MAIL_NOT_CONFIRMED_MESSAGE = `409: ${MAIL_NOT_CONFIRMED.message}`;
