@@ -83,6 +83,11 @@ export function rowsOfSession<R extends Pick<CallerRow, 'joinedAt'>>(
   return rows.filter((r) => r.joinedAt == null || r.joinedAt.getTime() <= signedInAt.getTime());
 }
 
+/** docs/product.md §8, for a session that ended: 409 and its message when every row is deleted. */
+export async function refuseIfAccountDeleted(db: Database, uid: string): Promise<void> {
+  refuseDeletedAccount(await findRowsByUid(db, uid));
+}
+
 /** docs/product.md §8: an identity whose every row is deleted gets HTTP 409 and its own message. */
 export function refuseDeletedAccount(rows: readonly Pick<CallerRow, 'deleteFlag'>[]): void {
   if (rows.length > 0 && rows.every((r) => r.deleteFlag)) {

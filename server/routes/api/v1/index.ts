@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../errors';
 import { SessionEndedError } from '../../../identity/identity';
-import { findRowsByUid } from '../../../repositories/users-repository';
 import {
   type Caller,
   clientInfoOf,
-  refuseDeletedAccount,
+  refuseIfAccountDeleted,
   resolveCaller,
 } from '../../../services/caller';
 import { accountRoutes } from './account/index';
@@ -61,8 +60,7 @@ export async function apiV1Routes(app: FastifyInstance) {
       if (err instanceof HttpError) throw err;
       // Deleting a person's last row ends their sessions; they are told why (docs/product.md §8: 409 and
       // its message) rather than merely sent back to the login screen.
-      if (err instanceof SessionEndedError)
-        refuseDeletedAccount(await findRowsByUid(app.db, err.uid));
+      if (err instanceof SessionEndedError) await refuseIfAccountDeleted(app.db, err.uid);
       request.log.info({ reason: (err as Error).message }, 'bearer token refused');
       throw new HttpError(401, 'UNAUTHORIZED');
     }
