@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseMail } from '../../domain/mail-address';
 import { createFirebaseIdentity } from './firebase-identity';
-import {
-  AUTH_BASE_PATH,
-  type Auth,
-  configurationOf,
-  RESET_LINK_VALID_SECONDS,
-  resetTokenIdentifier,
-} from './identity';
+import { AUTH_BASE_PATH, type Auth, configurationOf, resetTokenIdentifier } from './identity';
 import {
   IdentityExistsError,
   type IdentityPort,
   INVITATION_SCREEN_PATH,
   type NewIdentity,
   PASSWORD_SCREEN_PATH,
+  RESET_LINK_VALID_SECONDS,
 } from './identity-port';
 
 // The identity port on the built-in provider (Better Auth on the portal's database, decision 003).
@@ -107,6 +102,7 @@ export function createBuiltinIdentity(auth: Auth, publicBaseUrl: string): Identi
       };
     },
 
+    invitationLinkValidSeconds: INVITATION_LINK_VALID_SECONDS,
     invitationLink: (uid) =>
       passwordLink(auth, publicBaseUrl, uid, INVITATION_LINK_VALID_SECONDS, INVITATION_SCREEN_PATH),
 

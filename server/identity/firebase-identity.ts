@@ -13,6 +13,7 @@ import {
   type IdentityState,
   INVITATION_SCREEN_PATH,
   PASSWORD_SCREEN_PATH,
+  RESET_LINK_VALID_SECONDS,
 } from './identity-port';
 
 // The identity port on Firebase Authentication (docs/decisions/011). Firebase holds the
@@ -294,6 +295,7 @@ export function createFirebaseIdentity(config: Config, db: Database): FirebaseId
     // screen, which posts it to /api/auth/reset-password, where the portal checks the password
     // policy, has Firebase set the password, lifts the lock and ends the sessions
     // (docs/decisions/011).
+    invitationLinkValidSeconds: RESET_LINK_VALID_SECONDS,
     invitationLink: async (uid) =>
       portalLink(await fb().generatePasswordResetLink(await mailOf(uid), continueTo), true),
     resetLink: async (uid) =>

@@ -54,6 +54,9 @@ export class IdentityExistsError extends Error {
   }
 }
 
+/** How long the link of a password-reset mail works. */
+export const RESET_LINK_VALID_SECONDS = 60 * 60;
+
 /** The provider did not answer (or answered with an error it should not give): the caller retries. */
 export class IdentityProviderUnavailableError extends Error {
   override name = 'IdentityProviderUnavailableError';
@@ -81,6 +84,11 @@ export interface IdentityPort {
    * longer than a reset link, as a new person may read the mail days later.
    */
   invitationLink(uid: string): Promise<string>;
+  /**
+   * How long an invitation's link works, in seconds: 72 hours built in; Firebase's code lives as
+   * long as its reset code, about an hour (docs/decisions/011).
+   */
+  readonly invitationLinkValidSeconds: number;
   /** The link a password-reset mail carries; as the invitation's, for a shorter time. */
   resetLink(uid: string): Promise<string>;
   /**

@@ -23,14 +23,13 @@ import type { Mailer } from '../mail/mail-port';
 import { liftAccountLock } from '../repositories/account-lock-repository';
 import { endTrustedBrowsers } from '../repositories/second-factor-repository';
 import { firebaseSignIn } from './firebase-sign-in';
+import { RESET_LINK_VALID_SECONDS } from './identity-port';
 import { passwordResetMail, verificationMail } from './mail-templates';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Access tokens: asymmetric signatures only (docs/product.md §11); no "none", no HMAC. */
 export const ACCESS_TOKEN_ALGORITHMS = ['EdDSA'];
 export const ACCESS_TOKEN_LIFETIME = '1h';
-/** How long the link of a password-reset mail works. */
-export const RESET_LINK_VALID_SECONDS = 60 * 60;
 /** Better Auth's verification links live an hour (emailVerification.expiresIn, its default). */
 export const VERIFICATION_LINK_VALID_SECONDS = 60 * 60;
 

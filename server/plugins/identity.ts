@@ -22,7 +22,6 @@ import {
   type Auth,
   createAccessTokenVerifier,
   identityOfResetToken,
-  RESET_LINK_VALID_SECONDS,
   VERIFICATION_LINK_VALID_SECONDS,
 } from '../identity/identity';
 import {
@@ -30,7 +29,10 @@ import {
   recordIdentityEvent,
   wrongSignInReason,
 } from '../identity/identity-events';
-import { IdentityProviderUnavailableError } from '../identity/identity-port';
+import {
+  IdentityProviderUnavailableError,
+  RESET_LINK_VALID_SECONDS,
+} from '../identity/identity-port';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
 import type { PendingSecondFactor } from '../identity/second-factor';

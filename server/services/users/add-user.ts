@@ -3,8 +3,6 @@ import type { ManagedUser, saveUserBodySchema } from '../../../domain/api/user';
 import { normaliseMail } from '../../../domain/mail-address';
 import { MAIL_HELD_ELSEWHERE, MAIL_NOT_CONFIRMED } from '../../../domain/manager-row';
 import { HttpError } from '../../errors';
-import { INVITATION_LINK_VALID_SECONDS } from '../../identity/builtin-identity';
-import { RESET_LINK_VALID_SECONDS } from '../../identity/identity';
 import { IdentityExistsError } from '../../identity/identity-port';
 import { invitationMail } from '../../identity/mail-templates';
 import { recordAudit } from '../../repositories/audit-log-repository';
@@ -183,11 +181,7 @@ async function invitationLinkOf(deps: UserAdminDeps, uid: string): Promise<strin
   }
 }
 
-/** Until when the invitation's link works (Firebase's is its reset link, an hour). */
+/** Until when the invitation's link works, as long as the provider keeps it. */
 function invitationExpiry(deps: UserAdminDeps): Date {
-  const seconds =
-    deps.config.IDENTITY_PROVIDER === 'firebase'
-      ? RESET_LINK_VALID_SECONDS
-      : INVITATION_LINK_VALID_SECONDS;
-  return new Date(Date.now() + seconds * 1000);
+  return new Date(Date.now() + deps.identity.invitationLinkValidSeconds * 1000);
 }
