@@ -109,8 +109,10 @@ export function createBuiltinIdentity(auth: Auth, publicBaseUrl: string): Identi
     resetLink: (uid) =>
       passwordLink(auth, publicBaseUrl, uid, RESET_LINK_VALID_SECONDS, PASSWORD_SCREEN_PATH),
 
-    async checkPassword(uid, _mail, password) {
+    async checkPassword(uid, mail, password) {
       const ctx = await auth.$context;
+      const user = await ctx.internalAdapter.findUserById(uid);
+      if (!user || normaliseMail(user.email) !== normaliseMail(mail)) return false;
       const credential = await ctx.internalAdapter.findCredentialAccount(uid);
       if (!credential?.password) return false;
       return ctx.password.verify({ hash: credential.password, password });

@@ -92,7 +92,8 @@ export interface IdentityPort {
   /** The link a password-reset mail carries; as the invitation's, for a shorter time. */
   resetLink(uid: string): Promise<string>;
   /**
-   * Whether the password is the identity's (`mail` is its mail, which Firebase's check asks by).
+   * Whether the password is the identity's; false when `mail` is not the identity's mail (Firebase
+   * checks a password by mail, so both providers answer for the pair).
    * No lock, no policy: callers count the check under the account lock (docs/decisions/008) and
    * refuse a password of the wrong format before asking. Throws
    * IdentityProviderUnavailableError when the provider does not answer.
