@@ -69,6 +69,12 @@ export const users = pgTable(
       .references(() => userTypes.id),
     /** The identity provider's uid (the spec's name from its Firebase days). */
     firebase_uid: text('firebase_uid'),
+    /**
+     * When user administration joined this row to an identity that already existed: sessions
+     * signed in before it do not get the row (docs/decisions/011). Null for a row made with its
+     * identity.
+     */
+    identity_joined_at: timestamp('identity_joined_at', { withTimezone: true }),
     account_lock_date: timestamp('account_lock_date', { withTimezone: true }),
     delete_flag: boolean('delete_flag').notNull().default(false),
     /** Shipment notification mails for this customer code (on by default; the person's /account page). */

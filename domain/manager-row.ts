@@ -81,7 +81,7 @@ export const DUPLICATE_DESCRIPTIONS = {
 } as const;
 
 /**
- * Issue 17: a corporate administrator may add an existing mail only where that person is already a
+ * A corporate administrator may add an existing mail only where that person is already a
  * user of the administrator's corporation, and never a staff account. Any other existing mail (a
  * user of another corporation, the maker's staff) answers 409 with this code; the description
  * names the mail, so a client that only reads it (docs/product.md §8) still marks the mail cell.

@@ -34,3 +34,14 @@ export const SURROUNDING_SPACE_TEXT = 'パスワードの先頭と末尾に空�
 /** Shown where a new password is chosen (the reset form); the login form never explains why. */
 export const PASSWORD_POLICY_TEXT =
   'パスワードは8文字以上で、英字・数字・記号をそれぞれ1文字以上含めてください。';
+
+/**
+ * The message refusing a password being chosen (a reset, an invitation, a change), or null when it
+ * may be chosen: docs/product.md §5's policy first, then no surrounding space. The one rule the
+ * server applies under either provider and the screens apply before they send.
+ */
+export function newPasswordRefusal(password: unknown): string | null {
+  if (typeof password !== 'string' || !meetsPasswordPolicy(password)) return PASSWORD_POLICY_TEXT;
+  if (hasSurroundingSpace(password)) return SURROUNDING_SPACE_TEXT;
+  return null;
+}

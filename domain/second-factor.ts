@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The second factor (issue 22, docs/decisions/016): what the screens and the server say, and the
+ * The second factor (docs/decisions/016): what the screens and the server say, and the
  * shapes of the /api/auth/second-factor answers.
  */
 export const SECOND_FACTOR_MESSAGES = {

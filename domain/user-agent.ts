@@ -1,5 +1,5 @@
 // A short, readable name of the browser and system a User-Agent header names, for the sign-in
-// history of the account page (issue 21): "Chrome 131 / Windows", "Safari 18 / iPhone". Only the
+// history of the account page: "Chrome 131 / Windows", "Safari 18 / iPhone". Only the
 // common browsers are told apart; anything else is "不明" for its part.
 
 const UNKNOWN = '不明';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The signed-in person's own account page (issue 21): /api/v1/account. Who the account is comes
+// The signed-in person's own account page: /api/v1/account. Who the account is comes
 // from the verified token only; no field of these requests names a person.
 
 export const accountCustomerSchema = z.object({

@@ -50,7 +50,7 @@ export const getUserByCustomerBodySchema = z.object({
 export const managedUserSchema = userRecordSchema
   .extend({
     customer_name: z.string(),
-    /** Shipment notification mails for this row's customer code (issue 21; on by default). */
+    /** Shipment notification mails for this row's customer code (on by default). */
     shipment_mail: z.boolean(),
   })
   .meta({ id: 'ManagedUser' });
@@ -78,7 +78,7 @@ export const saveUserBodySchema = z.object({
 });
 export const updateUserBodySchema = saveUserBodySchema.extend({
   id: z.number().int().positive(),
-  /** The row's shipment notification (issue 21); absent leaves it as it is. */
+  /** The row's shipment notification; absent leaves it as it is. */
   shipment_mail: z.boolean().optional(),
 });
 

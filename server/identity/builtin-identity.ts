@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseMail } from '../../domain/mail-address';
 import { createFirebaseIdentity } from './firebase-identity';
-import {
-  AUTH_BASE_PATH,
-  type Auth,
-  configurationOf,
-  RESET_LINK_VALID_SECONDS,
-  resetTokenIdentifier,
-} from './identity';
+import { AUTH_BASE_PATH, type Auth, configurationOf, resetTokenIdentifier } from './identity';
 import {
   IdentityExistsError,
   type IdentityPort,
   INVITATION_SCREEN_PATH,
   type NewIdentity,
   PASSWORD_SCREEN_PATH,
+  RESET_LINK_VALID_SECONDS,
 } from './identity-port';
 
 // The identity port on the built-in provider (Better Auth on the portal's database, decision 003).
@@ -107,11 +102,21 @@ export function createBuiltinIdentity(auth: Auth, publicBaseUrl: string): Identi
       };
     },
 
+    invitationLinkValidSeconds: INVITATION_LINK_VALID_SECONDS,
     invitationLink: (uid) =>
       passwordLink(auth, publicBaseUrl, uid, INVITATION_LINK_VALID_SECONDS, INVITATION_SCREEN_PATH),
 
     resetLink: (uid) =>
       passwordLink(auth, publicBaseUrl, uid, RESET_LINK_VALID_SECONDS, PASSWORD_SCREEN_PATH),
+
+    async checkPassword(uid, mail, password) {
+      const ctx = await auth.$context;
+      const user = await ctx.internalAdapter.findUserById(uid);
+      if (!user || normaliseMail(user.email) !== normaliseMail(mail)) return false;
+      const credential = await ctx.internalAdapter.findCredentialAccount(uid);
+      if (!credential?.password) return false;
+      return ctx.password.verify({ hash: credential.password, password });
+    },
 
     async setPassword(uid, password) {
       const ctx = await auth.$context;

@@ -9,9 +9,11 @@ import type { Config } from '../config';
 import {
   IdentityExistsError,
   type IdentityPort,
+  IdentityProviderUnavailableError,
   type IdentityState,
   INVITATION_SCREEN_PATH,
   PASSWORD_SCREEN_PATH,
+  RESET_LINK_VALID_SECONDS,
 } from './identity-port';
 
 // The identity port on Firebase Authentication (docs/decisions/011). Firebase holds the
@@ -96,10 +98,6 @@ export type PasswordCheck =
   | { kind: 'ok'; uid: string; mail: string; name: string; mailVerified: boolean }
   /** Wrong password, no such account, or the account disabled: one answer for all. */
   | { kind: 'wrong' };
-
-export class IdentityProviderUnavailableError extends Error {
-  override name = 'IdentityProviderUnavailableError';
-}
 
 /**
  * Checks a mail and password against Firebase and verifies the ID token it returns with
@@ -235,6 +233,12 @@ export interface FirebaseIdentityPort extends IdentityPort {
    * ended here.
    */
   isRefused(uid: string, signedInAt?: Date): Promise<boolean>;
+  /**
+   * Firebase's valid-since time of the mail's identity: moved when the password is changed at
+   * Firebase (by the person through Firebase's own flows, or in the console) or its tokens are
+   * revoked. Null when there is none (or no identity).
+   */
+  credentialsChangedAt(mail: string): Promise<Date | null>;
 }
 
 /**
@@ -291,12 +295,18 @@ export function createFirebaseIdentity(config: Config, db: Database): FirebaseId
     // screen, which posts it to /api/auth/reset-password, where the portal checks the password
     // policy, has Firebase set the password, lifts the lock and ends the sessions
     // (docs/decisions/011).
+    invitationLinkValidSeconds: RESET_LINK_VALID_SECONDS,
     invitationLink: async (uid) =>
       portalLink(await fb().generatePasswordResetLink(await mailOf(uid), continueTo), true),
     resetLink: async (uid) =>
       portalLink(await fb().generatePasswordResetLink(await mailOf(uid), continueTo), false),
     verificationLink: async (uid) =>
       fb().generateEmailVerificationLink(await mailOf(uid), continueTo),
+
+    async checkPassword(uid, mail, password) {
+      const checked = await checkFirebasePassword(config, mail, password);
+      return checked.kind === 'ok' && checked.uid === uid;
+    },
 
     async setPassword(uid, password) {
       await fb().updateUser(uid, { password });
@@ -332,6 +342,17 @@ export function createFirebaseIdentity(config: Config, db: Database): FirebaseId
         if (codeOf(err) !== 'auth/user-not-found') throw err;
       }
       await db.delete(authUser).where(eq(authUser.id, uid));
+    },
+
+    async credentialsChangedAt(mail) {
+      try {
+        const user = await fb().getUserByEmail(normaliseMail(mail));
+        const since = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
+        return Number.isFinite(since) ? new Date(since) : null;
+      } catch (err) {
+        if (codeOf(err) === 'auth/user-not-found') return null;
+        throw err;
+      }
     },
 
     async isRefused(uid, signedInAt) {

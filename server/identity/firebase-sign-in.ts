@@ -7,11 +7,8 @@ import type { Database } from '../../db/client';
 import { normaliseMail } from '../../domain/mail-address';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import type { Config } from '../config';
-import {
-  checkFirebasePassword,
-  IdentityProviderUnavailableError,
-  upsertMirrorIdentity,
-} from './firebase-identity';
+import { checkFirebasePassword, upsertMirrorIdentity } from './firebase-identity';
+import { IdentityProviderUnavailableError } from './identity-port';
 
 /**
  * The header by which the portal's sign-in route hands a request to the endpoint below; its value

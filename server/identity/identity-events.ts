@@ -4,7 +4,7 @@ import { normaliseMail } from '../../domain/mail-address';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { findRowsOfMail } from '../repositories/users-repository';
 
-// The identity's events in the audit log, in one shape (issue 21), whichever provider holds the
+// The identity's events in the audit log, in one shape, whichever provider holds the
 // credentials (the portal's /api/auth routes handle both, server/plugins/identity.ts):
 //   action      one of IdentityAction
 //   entity      'auth', entity_id the normalised mail the event concerns
@@ -21,7 +21,7 @@ export type IdentityAction =
   | 'auth.password-change'
   | 'auth.password-reset'
   | 'auth.sign-out'
-  // The second factor (issue 22, server/plugins/second-factor.ts); a staff reset is recorded by
+  // The second factor (server/plugins/second-factor.ts); a staff reset is recorded by
   // services/users/reset-second-factor.ts with the staff member as actor.
   | 'auth.second-factor.enrol'
   | 'auth.second-factor.disable'

@@ -14,6 +14,7 @@
 // | getIdentity          | internalAdapter.findUserById            | getUser (disabled as Firebase keeps it)       |
 // | invitationLink       | a reset token of 72 hours               | generatePasswordResetLink(+ continue URL)     |
 // | resetLink            | a reset token of 1 hour                 | generatePasswordResetLink                     |
+// | checkPassword        | password.verify of the credential       | REST signInWithPassword + verifyIdToken       |
 // | setPassword          | password.hash + updatePassword          | updateUser({ password })                      |
 // | markMailVerified     | updateUser({ emailVerified })           | updateUser({ emailVerified: true })           |
 // | endSessions          | deleteUserSessions                      | revokeRefreshTokens + the portal's sessions   |
@@ -53,6 +54,14 @@ export class IdentityExistsError extends Error {
   }
 }
 
+/** How long the link of a password-reset mail works. */
+export const RESET_LINK_VALID_SECONDS = 60 * 60;
+
+/** The provider did not answer (or answered with an error it should not give): the caller retries. */
+export class IdentityProviderUnavailableError extends Error {
+  override name = 'IdentityProviderUnavailableError';
+}
+
 /**
  * The web app's screen where a password link lands, the token in its query string
  * (web/src/config/paths.ts resetPassword). An invitation adds `invitation=1`, so that the screen
@@ -75,8 +84,21 @@ export interface IdentityPort {
    * longer than a reset link, as a new person may read the mail days later.
    */
   invitationLink(uid: string): Promise<string>;
+  /**
+   * How long an invitation's link works, in seconds: 72 hours built in; Firebase's code lives as
+   * long as its reset code, about an hour (docs/decisions/011).
+   */
+  readonly invitationLinkValidSeconds: number;
   /** The link a password-reset mail carries; as the invitation's, for a shorter time. */
   resetLink(uid: string): Promise<string>;
+  /**
+   * Whether the password is the identity's; false when `mail` is not the identity's mail (Firebase
+   * checks a password by mail, so both providers answer for the pair).
+   * No lock, no policy: callers count the check under the account lock (docs/decisions/008) and
+   * refuse a password of the wrong format before asking. Throws
+   * IdentityProviderUnavailableError when the provider does not answer.
+   */
+  checkPassword(uid: string, mail: string, password: string): Promise<boolean>;
   /** Sets the password, without any policy check: callers check docs/product.md §5 first. */
   setPassword(uid: string, password: string): Promise<void>;
   markMailVerified(uid: string): Promise<void>;

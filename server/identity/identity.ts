@@ -16,27 +16,20 @@ import {
   authVerification,
 } from '../../db/schema';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
-import {
-  hasSurroundingSpace,
-  meetsPasswordPolicy,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_POLICY_TEXT,
-  SURROUNDING_SPACE_TEXT,
-} from '../../domain/password-policy';
+import { newPasswordRefusal, PASSWORD_MAX_LENGTH } from '../../domain/password-policy';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mail-port';
+import { liftAccountLock } from '../repositories/account-lock-repository';
+import { endTrustedBrowsers } from '../repositories/second-factor-repository';
 import { firebaseSignIn } from './firebase-sign-in';
-import { liftAccountLock } from './lockout';
+import { RESET_LINK_VALID_SECONDS } from './identity-port';
 import { passwordResetMail, verificationMail } from './mail-templates';
-import { endTrustedBrowsers } from './second-factor';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Access tokens: asymmetric signatures only (docs/product.md §11); no "none", no HMAC. */
 export const ACCESS_TOKEN_ALGORITHMS = ['EdDSA'];
 export const ACCESS_TOKEN_LIFETIME = '1h';
-/** How long the link of a password-reset mail works. */
-export const RESET_LINK_VALID_SECONDS = 60 * 60;
 /** Better Auth's verification links live an hour (emailVerification.expiresIn, its default). */
 export const VERIFICATION_LINK_VALID_SECONDS = 60 * 60;
 
@@ -199,18 +192,9 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
         // docs/product.md §5: the password policy holds wherever a password is chosen, on the server too.
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const body = ctx.body as { newPassword?: unknown } | undefined;
-          if (typeof body?.newPassword !== 'string' || !meetsPasswordPolicy(body.newPassword)) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'PASSWORD_POLICY',
-              message: PASSWORD_POLICY_TEXT,
-            });
-          }
-          if (hasSurroundingSpace(body.newPassword)) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'PASSWORD_POLICY',
-              message: SURROUNDING_SPACE_TEXT,
-            });
-          }
+          const refusal = newPasswordRefusal(body?.newPassword);
+          if (refusal)
+            throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: refusal });
         }
       }),
     },
@@ -329,10 +313,14 @@ export function createAccessTokenVerifier(
     return claims;
   };
 
-  // Session id → whether it was alive when looked up (single flight per session).
-  const sessions = new Map<string, { uid: string; checkedAt: number; alive: Promise<boolean> }>();
+  // Session id → when it signed in, or null when it was not alive, as last looked up (single flight
+  // per session).
+  const sessions = new Map<
+    string,
+    { uid: string; checkedAt: number; alive: Promise<Date | null> }
+  >();
   const sessionCheckMs = config.SESSION_CHECK_SECONDS * 1000;
-  const sessionAlive = (claims: VerifiedToken): Promise<boolean> => {
+  const sessionAlive = (claims: VerifiedToken): Promise<Date | null> => {
     const known = sessions.get(claims.sid);
     if (known && Date.now() - known.checkedAt < sessionCheckMs) return known.alive;
     const alive = db
@@ -347,10 +335,11 @@ export function createAccessTokenVerifier(
           isNull(authSession.secondFactorPending),
         ),
       )
-      .then(
-        async ([row]) =>
-          row !== undefined && !(await identityRefused?.(claims.uid, new Date(row.createdAt))),
-      );
+      .then(async ([row]) => {
+        if (row === undefined) return null;
+        const signedInAt = new Date(row.createdAt);
+        return (await identityRefused?.(claims.uid, signedInAt)) ? null : signedInAt;
+      });
     const entry = { uid: claims.uid, checkedAt: Date.now(), alive };
     remember(sessions, claims.sid, entry);
     // A failed lookup is not remembered: the next call looks again.
@@ -388,16 +377,17 @@ export function createAccessTokenVerifier(
   };
 
   return {
-    async verifyAccessToken(token: string): Promise<VerifiedToken> {
+    /** The token's claims and when its session signed in. */
+    async verifyAccessToken(token: string): Promise<VerifiedToken & { signedInAt: Date }> {
       const claims = await verifySignature(token);
-      let alive: boolean;
+      let signedInAt: Date | null;
       try {
-        alive = await sessionAlive(claims);
+        signedInAt = await sessionAlive(claims);
       } catch (err) {
         throw unavailable(err);
       }
-      if (!alive) throw new SessionEndedError(claims.uid);
-      return claims;
+      if (signedInAt === null) throw new SessionEndedError(claims.uid);
+      return { ...claims, signedInAt };
     },
     /** The sessions of this identity were ended here: look them up again on their next call. */
     forgetSessionsOf(uid: string): void {

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_MESSAGES, type ApiError, type ApiErrorCode } from '../../domain/api-error';
 import { HttpError } from '../errors';
+import { IdentityProviderUnavailableError } from '../identity/identity-port';
 import { CounterStoreUnavailableError } from '../rate-limit/counter-store';
+import { AppError, STATUS_OF_REFUSAL } from '../services/app-error';
 import { StorageUnavailableError } from '../storage/storage-port';
 
 const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
@@ -91,6 +93,23 @@ export function classifyError(
 
 /** Turns every error into the JSON error shape; internals (stack, SQL, driver text) stay in the log. */
 export function toApiError(error: FastifyError | Error): ApiError {
+  if (error instanceof AppError) {
+    const { accountLocked, ...extra } = error.extra;
+    return {
+      statusCode: STATUS_OF_REFUSAL[error.refusal],
+      code: error.code,
+      message: error.message === error.code ? messageOf(error.code) : error.message,
+      ...extra,
+      ...(accountLocked ? { account_locked: true } : {}),
+    };
+  }
+  if (error instanceof IdentityProviderUnavailableError) {
+    return {
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: API_ERROR_MESSAGES.SERVICE_UNAVAILABLE,
+    };
+  }
   if (error instanceof HttpError) {
     return {
       statusCode: error.statusCode,

@@ -5,17 +5,15 @@ import fp from 'fastify-plugin';
 import { normaliseMail } from '../../domain/mail-address';
 import { LOGIN_MESSAGES } from '../../domain/messages';
 import {
-  hasSurroundingSpace,
   meetsPasswordPolicy,
+  newPasswordRefusal,
   PASSWORD_POLICY_TEXT,
-  SURROUNDING_SPACE_TEXT,
 } from '../../domain/password-policy';
 import { HttpError } from '../errors';
 import {
   checkFirebasePassword,
   confirmFirebasePasswordReset,
   createFirebaseIdentity,
-  IdentityProviderUnavailableError,
 } from '../identity/firebase-identity';
 import { FORWARDED_SIGN_IN_HEADER, FORWARDED_SIGN_IN_KEY } from '../identity/firebase-sign-in';
 import {
@@ -24,7 +22,6 @@ import {
   type Auth,
   createAccessTokenVerifier,
   identityOfResetToken,
-  RESET_LINK_VALID_SECONDS,
   VERIFICATION_LINK_VALID_SECONDS,
 } from '../identity/identity';
 import {
@@ -32,12 +29,21 @@ import {
   recordIdentityEvent,
   wrongSignInReason,
 } from '../identity/identity-events';
-import { countedPasswordCheck, liftAccountLock, type PasswordVerdict } from '../identity/lockout';
+import {
+  IdentityProviderUnavailableError,
+  RESET_LINK_VALID_SECONDS,
+} from '../identity/identity-port';
 import { passwordResetMail, verificationMail } from '../identity/mail-templates';
 import type { PreLoginLimiter } from '../identity/pre-login-limits';
-import { endTrustedBrowsers, type PendingSecondFactor } from '../identity/second-factor';
+import type { PendingSecondFactor } from '../identity/second-factor';
 import type { Mailer } from '../mail/mail-port';
+import { liftAccountLock } from '../repositories/account-lock-repository';
+import { endTrustedBrowsers } from '../repositories/second-factor-repository';
 import { findRowsByUid } from '../repositories/users-repository';
+import {
+  countedPasswordCheck,
+  type PasswordVerdict,
+} from '../services/auth/counted-password-check';
 import { clientInfoOf } from '../services/caller';
 import { createSecondFactorGate } from './second-factor';
 
@@ -152,7 +158,11 @@ export const identityPlugin = fp(
     app.decorate('verifyAccessToken', accessTokens.verifyAccessToken);
     app.decorate('preLoginLimiter', limiter);
     // The second factor sits between the password and the session (docs/decisions/016).
-    const secondFactor = await createSecondFactorGate(app.config, app.db);
+    const secondFactor = await createSecondFactorGate(
+      app.config,
+      app.db,
+      firebase ? (mail) => firebase.credentialsChangedAt(mail) : undefined,
+    );
     app.decorate('secondFactorGate', secondFactor);
 
     // Sign-in, lock, password change and reset, sign-out: recorded in the audit log in one shape
@@ -407,11 +417,9 @@ export const identityPlugin = fp(
      * built-in provider does: the mail counts as verified, the lock is lifted, every session ends.
      */
     const firebasePasswordReset = async (code: string, newPassword: unknown) => {
-      if (typeof newPassword !== 'string' || !meetsPasswordPolicy(newPassword)) {
-        throw new HttpError(400, 'PASSWORD_POLICY', PASSWORD_POLICY_TEXT);
-      }
-      if (hasSurroundingSpace(newPassword)) {
-        throw new HttpError(400, 'PASSWORD_POLICY', SURROUNDING_SPACE_TEXT);
+      const refusal = newPasswordRefusal(newPassword);
+      if (refusal || typeof newPassword !== 'string') {
+        throw new HttpError(400, 'PASSWORD_POLICY', refusal ?? PASSWORD_POLICY_TEXT);
       }
       const invalidToken = () => new HttpError(400, 'INVALID_TOKEN', 'Invalid token');
       if (!code) throw invalidToken();
@@ -440,12 +448,8 @@ export const identityPlugin = fp(
     /** The new password of a change under Firebase: the portal's policy, as the built-in hook checks it. */
     const firebaseNewPasswordCheck = (body: unknown) => {
       const { newPassword } = (body ?? {}) as { newPassword?: unknown };
-      if (typeof newPassword !== 'string' || !meetsPasswordPolicy(newPassword)) {
-        throw new HttpError(400, 'PASSWORD_POLICY', PASSWORD_POLICY_TEXT);
-      }
-      if (hasSurroundingSpace(newPassword)) {
-        throw new HttpError(400, 'PASSWORD_POLICY', SURROUNDING_SPACE_TEXT);
-      }
+      const refusal = newPasswordRefusal(newPassword);
+      if (refusal) throw new HttpError(400, 'PASSWORD_POLICY', refusal);
     };
 
     /**

@@ -12,6 +12,8 @@ export interface CallerRow {
   userTypeId: number;
   corporateCode: number;
   deleteFlag: boolean;
+  /** When the row was joined to an identity that existed before it (null: made with it). */
+  joinedAt?: Date | null;
 }
 
 /**
@@ -28,6 +30,7 @@ function callerRowsQuery(db: Database) {
       userTypeId: users.user_type_id,
       corporateCode: customers.corporate_code,
       deleteFlag: users.delete_flag,
+      joinedAt: users.identity_joined_at,
     })
     .from(users)
     .innerJoin(customers, eq(customers.customer_code, users.customer_code))
@@ -42,18 +45,21 @@ export function callerRowsStatement(db: Database, uid: string): Statement {
   return { sql: callerRowsText.sql, params: fillPlaceholders(callerRowsText.params, { uid }) };
 }
 
-type CallerRowArray = [number, string, number, number, number, boolean];
+type CallerRowArray = [number, string, number, number, number, boolean, Date | string | null];
 
 export async function findRowsByUid(db: Database, uid: string): Promise<CallerRow[]> {
   const rows = await queryRows<CallerRowArray>(db, callerRowsStatement(db, uid), 'array');
-  return rows.map(([userId, mail, customerCode, userTypeId, corporateCode, deleteFlag]) => ({
-    userId,
-    mail,
-    customerCode,
-    userTypeId,
-    corporateCode,
-    deleteFlag,
-  }));
+  return rows.map(
+    ([userId, mail, customerCode, userTypeId, corporateCode, deleteFlag, joinedAt]) => ({
+      userId,
+      mail,
+      customerCode,
+      userTypeId,
+      corporateCode,
+      deleteFlag,
+      joinedAt: joinedAt === null ? null : new Date(joinedAt),
+    }),
+  );
 }
 
 export async function findUserRecord(
@@ -308,6 +314,8 @@ export interface NewUserRow {
   customer_code: number;
   user_type_id: number;
   firebase_uid: string;
+  /** Set when the row joins an identity that existed before it. */
+  identity_joined_at: Date | null;
 }
 
 /** Inserts a user row; UserRowTakenError when the mail already has one at that customer. */
@@ -320,7 +328,7 @@ export async function insertUserRow(db: UsersWriter, row: NewUserRow): Promise<n
 export async function restoreUserRow(
   db: UsersWriter,
   id: number,
-  values: Pick<NewUserRow, 'user_name' | 'user_type_id' | 'firebase_uid'>,
+  values: Pick<NewUserRow, 'user_name' | 'user_type_id' | 'firebase_uid' | 'identity_joined_at'>,
 ): Promise<void> {
   await db
     .update(users)

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { turnOffShipmentMail } from '../repositories/shipment-notifications-repository';
 import { isValidUnsubscribeSignature, UNSUBSCRIBE_PATH } from '../services/shipment-mails';
+import { turnOffShipmentMail } from '../services/turn-off-shipment-mail';
 
 // The unsubscribe link of the shipment mails (docs/decisions/014). No sign-in: the HMAC signature
 // (server secret, one purpose, one user row) is the only permission, and it permits one thing:
@@ -88,7 +88,7 @@ export async function mailUnsubscribeRoutes(app: FastifyInstance) {
   app.post(UNSUBSCRIBE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const link = valid(request.query);
     if (!link) return invalid(reply);
-    const found = await turnOffShipmentMail(app.db, link.userId);
+    const found = await turnOffShipmentMail({ db: app.db }, { userId: link.userId });
     request.log.info({ userId: link.userId, found }, 'shipment mails turned off by mail link');
     return html(
       reply,

@@ -16,7 +16,7 @@ import { mayChangeOwnNotification } from './authorization';
 import type { Caller } from './caller';
 import { auditActorOf, type DatabasePort } from './ports';
 
-// The signed-in person's own account page (issue 21): their name and mail, the shipment
+// The signed-in person's own account page: their name and mail, the shipment
 // notification of each customer code they hold, and their latest sign-ins. Everything is the
 // caller's own: the rows of the identity the token names, never a code or mail from the request.
 

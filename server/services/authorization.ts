@@ -114,7 +114,7 @@ export function mayEditTopContent(caller: Caller): Decision {
   return allowedIf(caller.isStaff);
 }
 
-// --- the audit view (issue 22, docs/decisions/017) ---------------------------------------------
+// --- the audit view (docs/decisions/017) ---------------------------------------------
 
 /**
  * Which audit events a caller may read: staff every one; a corporate administrator those within
@@ -154,11 +154,11 @@ export function mayFilterAuditByCustomer(
 // --- Managers (user administration) -------------------------------------------------------------
 // The managers page (docs/product.md §2, §6, §12) and its use cases in server/services/users/:
 // staff manage the users of every customer; corporate administrators those of their own
-// corporations' customers, never a row of the staff user type; general users nothing. Issue 17:
-// an administrator reaches a person — sees their identity (firebase_uid), adds their existing mail
+// corporations' customers, never a row of the staff user type; general users nothing.
+// An administrator reaches a person — sees their identity (firebase_uid), adds their existing mail
 // — only when that person is already a user of the administrator's corporation (a deleted row
 // counts: docs/product.md §8 tells a deleted user to ask to be added again) and holds no staff
-// row. Staff are not limited (decided for issue 17): they answer for every account.
+// row. Staff are not limited: they answer for every account.
 
 /** The corporations whose users the caller administers: 'all' for staff, none for others. */
 export function userAdminScope(caller: Caller): 'all' | number[] {
@@ -239,7 +239,7 @@ export function mayAddMailOf(caller: Caller, person: PersonReach | null): Decisi
   return maySeeIdentityOf(caller, person);
 }
 
-// --- the person's own account page (issue 21) ---------------------------------------------------
+// --- the person's own account page ---------------------------------------------------
 
 /**
  * The shipment notification of a customer code on one's own account page: only a code the caller
@@ -250,7 +250,7 @@ export function mayChangeOwnNotification(caller: Caller, customerCode: number): 
 }
 
 /**
- * Resetting another person's second factor (issue 22, docs/decisions/016): staff only; nobody
+ * Resetting another person's second factor (docs/decisions/016): staff only; nobody
  * resets their own (reset-second-factor.ts refuses it: a backup code is the way back in).
  */
 export function mayResetSecondFactor(caller: Caller): Decision {

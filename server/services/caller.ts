@@ -61,12 +61,31 @@ export async function resolveCaller(
   db: Database,
   uid: string,
   client: ClientInfo = NO_CLIENT,
+  signedInAt: Date | null = null,
 ): Promise<Caller> {
-  const rows = await findRowsByUid(db, uid);
+  const rows = rowsOfSession(await findRowsByUid(db, uid), signedInAt);
   refuseDeletedAccount(rows);
   const active = rows.filter((r) => !r.deleteFlag);
   if (active.length === 0) throw new HttpError(403, 'FORBIDDEN');
   return new Caller(uid, active, client);
+}
+
+/**
+ * The rows a session signed in at `signedInAt` may act as: a row user administration joined to the
+ * identity after that sign-in is not the session's until the owner signs in again
+ * (docs/decisions/011), so adding a mail never hands rights to sessions already open.
+ */
+export function rowsOfSession<R extends Pick<CallerRow, 'joinedAt'>>(
+  rows: readonly R[],
+  signedInAt: Date | null,
+): R[] {
+  if (signedInAt === null) return [...rows];
+  return rows.filter((r) => r.joinedAt == null || r.joinedAt.getTime() <= signedInAt.getTime());
+}
+
+/** docs/product.md §8, for a session that ended: 409 and its message when every row is deleted. */
+export async function refuseIfAccountDeleted(db: Database, uid: string): Promise<void> {
+  refuseDeletedAccount(await findRowsByUid(db, uid));
 }
 
 /** docs/product.md §8: an identity whose every row is deleted gets HTTP 409 and its own message. */

@@ -8,7 +8,7 @@ import { createAccount } from './helpers/accounts';
 import { bearer, cookieHeaderOf, DEMO_PASSWORD, signIn } from './helpers/auth';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 21: the account page's calls (/api/v1/account), and the identity's events in the audit
+// The account page's calls (/api/v1/account), and the identity's events in the audit
 // log in one shape — sign-in, failed sign-in, lock, password change and reset, sign-out — with the
 // request's address and browser.
 

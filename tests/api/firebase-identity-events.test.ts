@@ -6,7 +6,7 @@ import { createAccount } from './helpers/accounts';
 import { bearer, DEMO_PASSWORD, signIn } from './helpers/auth';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 21 under IDENTITY_PROVIDER=firebase (project api-firebase, the Auth Emulator): the same
+// The identity's events in the audit log under IDENTITY_PROVIDER=firebase (project api-firebase, the Auth Emulator): the same
 // identity events in the audit log as with the built-in provider (tests/api/account.test.ts),
 // since both pass through the portal's /api/auth routes.
 

@@ -4,6 +4,7 @@ import { accountLockouts, users } from '../../db/schema';
 import { MAIL_NOT_CONFIRMED } from '../../domain/manager-row';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
 import { findLinks } from '../../server/mail/mail-files';
+import { withClockAhead } from '../support/clock';
 import { createAccount } from './helpers/accounts';
 import { bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
 import { createFirebaseTestApp, emulatorHost } from './helpers/firebase-app';
@@ -104,7 +105,7 @@ describe('user administration under Firebase', () => {
       password: DEMO_PASSWORD,
       emailVerified: true,
     });
-    // An identity with no row is out of an administrator's reach (issue 17, mayAddMailOf): staff
+    // An identity with no row is out of an administrator's reach (mayAddMailOf): staff
     // add it, as under the built-in provider.
     const refused = await call('POST', 'add-user', 'admin', {
       mail,
@@ -152,6 +153,37 @@ describe('user administration under Firebase', () => {
     expect(await mailsTo(colleague)).toHaveLength(0);
     // The taker's session gained nothing.
     expect((await customersOf(token)).json()).toEqual([10001]);
+  });
+
+  it('a row joined to an existing account reaches its open sessions only after the owner signs in again', async () => {
+    const person = await createAccount(t, 'joined-later');
+    const signedIn = await signInRequest(t.app, person.mail, DEMO_PASSWORD);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const tokenOfSession = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } })).json()
+        .token as string;
+    const open = await tokenOfSession();
+    expect((await customersOf(open)).json()).toEqual([10001]);
+
+    const res = await call('POST', 'add-user', 'staff', {
+      mail: person.mail,
+      user_name: 'テスト 利用者',
+      customer_code: 10002,
+      user_type_id: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ is_new_account: false, invitation_sent: false });
+    expect((await rowOf(person.mail, 10002)).firebase_uid).toBe(person.uid);
+
+    // The open session keeps what it had: neither its token nor a new one from the same session
+    // sees the new row, on this instance once the session is looked at again or on any other.
+    await withClockAhead(61_000, async () => {
+      expect((await customersOf(open)).json()).toEqual([10001]);
+      expect((await customersOf(await tokenOfSession())).json()).toEqual([10001]);
+    });
+    // The owner signs in again: the new session has the row.
+    const again = await signIn(t.app, person.mail);
+    expect((await customersOf(again.token)).json()).toEqual([10001, 10002]);
   });
 
   it('a person invited but not yet registered is still added to another customer', async () => {

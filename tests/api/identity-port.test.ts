@@ -133,6 +133,23 @@ describe(`identity port (${process.env.TEST_IDENTITY_PROVIDER ?? 'builtin'})`, (
     expect((await signIn(t.app, mail, PASSWORD)).uid).toBe(uid);
   });
 
+  it('checks a password: its own is right; a wrong one, another identity’s, or none set is not', async () => {
+    const mail = freshMail('checkpw');
+    const uid = await port.createIdentity({ mail, name: '確認', mailVerified: true });
+    expect(await port.checkPassword(uid, mail, PASSWORD)).toBe(false);
+    await port.setPassword(uid, PASSWORD);
+    expect(await port.checkPassword(uid, mail, PASSWORD)).toBe(true);
+    expect(await port.checkPassword(uid, mail, `${PASSWORD}x`)).toBe(false);
+    const other = freshMail('checkpw-other');
+    const otherUid = await port.createIdentity({
+      mail: other,
+      name: '別人',
+      mailVerified: true,
+      password: PASSWORD,
+    });
+    expect(await port.checkPassword(otherUid, mail, PASSWORD)).toBe(false);
+  });
+
   it('marks the mail verified: the provider then lets the person sign in', async () => {
     const mail = freshMail('verify');
     const uid = await port.createIdentity({

@@ -7,9 +7,9 @@ import { cookieHeaderOf, DEMO_PASSWORD, signIn, signInRequest } from './helpers/
 import { deliveredMails } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 17, finding 1: the identity routes must not be reachable through another spelling of
+// The identity routes must not be reachable through another spelling of
 // their path that skips the server's own lock and limit checks, and the provider's endpoints the
-// portal does not use are off. Finding 8: the verification mail has the reset mail's limits.
+// portal does not use are off. The verification mail has the reset mail's limits.
 // Requests go over a real socket so that each path reaches the server as written.
 
 /** Other spellings of `/api/auth/<endpoint>` that a URL parser could read as the same path. */

@@ -20,7 +20,7 @@ import { passwordScreenOf } from './helpers/identities';
 import { deliveredMails } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 17, findings 2, 6, 7, 11 and 12: the lock under parallel attempts, a reset by mail that
+// The lock under parallel attempts, a reset by mail that
 // lifts the lock, sessions and access tokens that end with sign-out, reset, password change and
 // deletion, a reset request that answers alike for every address, and the password change
 // counting toward the lock.
@@ -85,7 +85,7 @@ async function resetTokenFor(mail: string): Promise<{ token: string; text: strin
   return { token: location.searchParams.get('token')!, text: last.text };
 }
 
-describe('the lock under parallel attempts (finding 2)', () => {
+describe('the lock under parallel attempts', () => {
   it('of 50 parallel wrong passwords five are checked; the other 45 are refused as locked unchecked', async () => {
     const { mail } = await createAccount(t, 'burst');
     const answers = await Promise.all(
@@ -124,7 +124,7 @@ describe('the lock under parallel attempts (finding 2)', () => {
   });
 });
 
-describe('a password reset by mail (finding 6)', () => {
+describe('a password reset by mail', () => {
   it('lifts the lock: the new password signs in at once, and the mail says so', async () => {
     const { mail } = await createAccount(t, 'reset-unlock');
     await lock(mail);
@@ -153,7 +153,7 @@ describe('a password reset by mail (finding 6)', () => {
   });
 });
 
-describe('ending sessions ends their access tokens (finding 7)', () => {
+describe('ending sessions ends their access tokens', () => {
   async function twoSessions(mail: string): Promise<[SignedIn, SignedIn]> {
     const first = await signIn(t.app, mail);
     const second = await signIn(t.app, mail);
@@ -242,7 +242,7 @@ describe('ending sessions ends their access tokens (finding 7)', () => {
   });
 });
 
-describe('a signed-in password change counts toward the lock (finding 12)', () => {
+describe('a signed-in password change counts toward the lock', () => {
   it('five wrong current passwords lock the account; sign-in and further changes answer locked', async () => {
     const { mail } = await createAccount(t, 'change-lock');
     const { cookie } = await signIn(t.app, mail);
@@ -293,7 +293,7 @@ describe('a signed-in password change counts toward the lock (finding 12)', () =
   });
 });
 
-describe('the reset request tells nothing about the address (finding 11)', () => {
+describe('the reset request tells nothing about the address', () => {
   let mailApp: TestApp;
   let smtp: SMTPServer;
   const held: { to: string[]; release: () => void }[] = [];

@@ -55,7 +55,7 @@ describe('pre-login rate limits', () => {
   });
 });
 
-describe('mail requests (issue 17, finding 8)', () => {
+describe('mail requests', () => {
   const verificationMail = (mail: string, ip: string) =>
     t.app.inject({
       method: 'POST',

@@ -10,7 +10,7 @@ import { createAccount } from './helpers/accounts';
 import { bearer, cookieHeaderOf, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 22: the second factor, with STAFF_SECOND_FACTOR=required (the other API tests run with
+// The second factor, with STAFF_SECOND_FACTOR=required (the other API tests run with
 // `optional`, tests/api/helpers/test-app.ts; docs/decisions/016).
 
 let t: TestApp;

@@ -233,9 +233,9 @@ describe('adding users', () => {
   });
 });
 
-// Issue 17, finding 5: an administrator could attach a row to anybody's identity by adding their
-// mail (a staff account, a user of another corporation), saw that identity's firebase_uid, and a
-// later delete of the row made the staff member's sign-in answer "account deleted".
+// An administrator must not attach a row to anybody's identity by adding their mail (a staff
+// account, a user of another corporation), nor see that identity's firebase_uid: a later delete of
+// such a row would make the staff member's sign-in answer "account deleted".
 describe('adding a mail that already has an account', () => {
   /** A person with a password and one user row. */
   const person = async (mail: string, customerCode: number, userTypeId = 2) => {

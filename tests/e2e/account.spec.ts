@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/login-as';
 
-// Issue 21: the account page at both viewports — reached from the header, a notification turned
+// The account page at both viewports — reached from the header, a notification turned
 // off (and still off after a reload), the password changed and the new one signing in, the
 // sign-in history showing this browser's sign-ins. Each project has its own account
 // (tests/e2e/support/prepare-e2e-data.ts), since the password changes.

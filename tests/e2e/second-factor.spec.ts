@@ -7,7 +7,7 @@ import { totpCode } from '../../server/identity/totp';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/login-as';
 
-// Issue 22: the second factor in the browser, on a server of this spec's own with
+// The second factor in the browser, on a server of this spec's own with
 // STAFF_SECOND_FACTOR=required (the shared e2e server runs with `optional`, so that the other
 // specs sign staff in without a factor; docs/decisions/016). Each project (desktop, phone) gets
 // its own server and data, so each enrols the demo staff account anew.

@@ -171,7 +171,7 @@ describe('authorize', () => {
 
 // --- Managers (user administration) -------------------------------------------------------------
 
-describe('managers: who administers which users (docs/product.md §2, §6, §12; issue 17)', () => {
+describe('managers: who administers which users (docs/product.md §2, §6, §12)', () => {
   const managers = {
     ...callers,
     // An administrator of corporation 2001, and one who administers both corporations.
@@ -297,7 +297,7 @@ describe('managers: who administers which users (docs/product.md §2, §6, §12;
   );
 });
 
-// --- the audit view (issue 22, docs/decisions/017) ------------------------------------------------
+// --- the audit view (docs/decisions/017) ------------------------------------------------
 
 describe('audit view: who reads which events', () => {
   const readers = {

@@ -4,7 +4,13 @@ import {
   managerRowProblems,
   userTypesOffered,
 } from '../../domain/manager-row';
-import { meetsPasswordPolicy, passwordProblems } from '../../domain/password-policy';
+import {
+  meetsPasswordPolicy,
+  newPasswordRefusal,
+  PASSWORD_POLICY_TEXT,
+  passwordProblems,
+  SURROUNDING_SPACE_TEXT,
+} from '../../domain/password-policy';
 import {
   bannerProblems,
   fieldProblemMessage,
@@ -107,5 +113,15 @@ describe('manager rows (docs/product.md §5)', () => {
     const types = [{ id: 1 }, { id: 2 }, { id: 3 }];
     expect(userTypesOffered(99999, types)).toEqual([{ id: 3 }]);
     expect(userTypesOffered(10001, types)).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+});
+
+describe('a password being chosen', () => {
+  it('is refused with the policy first, then for a space at either end, else taken', () => {
+    expect(newPasswordRefusal('abcdefgh')).toBe(PASSWORD_POLICY_TEXT);
+    expect(newPasswordRefusal(undefined)).toBe(PASSWORD_POLICY_TEXT);
+    expect(newPasswordRefusal(' Fresh-pass1!')).toBe(SURROUNDING_SPACE_TEXT);
+    expect(newPasswordRefusal('Fresh-pass1! ')).toBe(SURROUNDING_SPACE_TEXT);
+    expect(newPasswordRefusal('Fresh pass1!')).toBeNull();
   });
 });

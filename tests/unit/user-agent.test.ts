@@ -4,7 +4,7 @@ import type { CallerRow } from '../../server/repositories/users-repository';
 import { mayChangeOwnNotification } from '../../server/services/authorization';
 import { Caller } from '../../server/services/caller';
 
-// Issue 21: the sign-in history names the browser in a few words; the account page changes only
+// The sign-in history names the browser in a few words; the account page changes only
 // one's own customer codes' notifications.
 
 describe('browserOf: a short readable browser and system from a User-Agent', () => {

@@ -3,8 +3,6 @@ import type { ManagedUser, saveUserBodySchema } from '../../../domain/api/user';
 import { normaliseMail } from '../../../domain/mail-address';
 import { MAIL_HELD_ELSEWHERE, MAIL_NOT_CONFIRMED } from '../../../domain/manager-row';
 import { HttpError } from '../../errors';
-import { INVITATION_LINK_VALID_SECONDS } from '../../identity/builtin-identity';
-import { RESET_LINK_VALID_SECONDS } from '../../identity/identity';
 import { IdentityExistsError } from '../../identity/identity-port';
 import { invitationMail } from '../../identity/mail-templates';
 import { recordAudit } from '../../repositories/audit-log-repository';
@@ -46,7 +44,7 @@ const mailHeldElsewhere = () =>
 /**
  * Adds a user row. A mail without an identity gets one (no usable password) and an invitation
  * whose link lets the person choose a password; an existing mail only gains the row, and an
- * administrator may add it only for a person within their reach (mayAddMailOf, issue 17). A row
+ * administrator may add it only for a person within their reach (mayAddMailOf). A row
  * deleted before (docs/product.md §8 tells a deleted user to ask their administrator to be added
  * again) is brought back with the new name and permission instead of refused as a duplicate.
  *
@@ -110,6 +108,9 @@ export async function addUser(deps: UserAdminDeps, caller: Caller, input: SaveUs
         user_name: userName,
         user_type_id: input.user_type_id,
         firebase_uid: firebaseUid,
+        // Joining an identity that existed before: its sessions signed in until now do not get
+        // the row; the owner signs in again to use it (resolveCaller, docs/decisions/011).
+        identity_joined_at: isNewAccount ? null : new Date(),
       };
       const before = taken ? ((await findManagedUser(tx, taken.id)) ?? null) : null;
       let id: number;
@@ -180,11 +181,7 @@ async function invitationLinkOf(deps: UserAdminDeps, uid: string): Promise<strin
   }
 }
 
-/** Until when the invitation's link works (Firebase's is its reset link, an hour). */
+/** Until when the invitation's link works, as long as the provider keeps it. */
 function invitationExpiry(deps: UserAdminDeps): Date {
-  const seconds =
-    deps.config.IDENTITY_PROVIDER === 'firebase'
-      ? RESET_LINK_VALID_SECONDS
-      : INVITATION_LINK_VALID_SECONDS;
-  return new Date(Date.now() + seconds * 1000);
+  return new Date(Date.now() + deps.identity.invitationLinkValidSeconds * 1000);
 }

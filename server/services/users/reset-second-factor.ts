@@ -1,15 +1,15 @@
 import { normaliseMail } from '../../../domain/mail-address';
 import { SECOND_FACTOR_MESSAGES } from '../../../domain/second-factor';
 import { badRequest, notFound } from '../../errors';
-import { removeSecondFactor } from '../../identity/second-factor';
 import { recordAudit } from '../../repositories/audit-log-repository';
+import { removeSecondFactor } from '../../repositories/second-factor-repository';
 import { findManagedUser, inUsersTransaction } from '../../repositories/users-repository';
 import { authorize, mayResetSecondFactor } from '../authorization';
 import type { Caller } from '../caller';
 import { actorOf, type UserAdminDeps } from './user-admin-common';
 
 /**
- * Staff reset another person's second factor from the managers page (issue 22): the factor, its
+ * Staff reset another person's second factor from the managers page: the factor, its
  * backup codes and its trusted browsers end together, written to the audit log in the same
  * transaction (`auth.second-factor.reset`, the target's mail). The person enrols again at their
  * next sign-in (staff) or on /account. Nobody resets their own: a backup code signs them in.

@@ -26,7 +26,7 @@ import {
 type UpdateUser = z.infer<typeof updateUserBodySchema>;
 
 /**
- * Changes a user row's name, customer, permission and shipment notification (issue 21). The
+ * Changes a user row's name, customer, permission and shipment notification. The
  * caller must manage the row as it is and as it will be. The mail stays: a new mail is a new row.
  */
 export async function updateUser(

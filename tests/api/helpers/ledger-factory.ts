@@ -3,7 +3,7 @@ import { ledgerItems } from '../../../db/schema';
 import type { LedgerItem } from '../../../domain/api/ledger';
 import { LEDGER_STATUS } from '../../../domain/constants';
 
-// Order lines for tests (STYLE.md: factories with overrides), built from the demo vocabulary.
+// Order lines for tests (CONTRIBUTING.md, Tests: factories with overrides), built from the demo vocabulary.
 
 let sequence = 0;
 

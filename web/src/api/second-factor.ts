@@ -7,7 +7,7 @@ import {
 import { HttpError, requestJson } from '../lib/http';
 import { IDENTITY_BASE_PATH } from '../lib/identity-client';
 
-// The second factor's calls (issue 22, docs/decisions/016): the sign-in's code step and the
+// The second factor's calls (docs/decisions/016): the sign-in's code step and the
 // enrolment screen (auth feature), and the account page's section. They go with the session
 // cookie; a session still waiting for its factor may use them and nothing else.
 

@@ -1,8 +1,4 @@
-import {
-  hasSurroundingSpace,
-  meetsPasswordPolicy,
-  SURROUNDING_SPACE_TEXT,
-} from '@domain/password-policy';
+import { newPasswordRefusal, PASSWORD_POLICY_TEXT } from '@domain/password-policy';
 
 // The checks of a new password wherever one is chosen (the reset screen, the account page's
 // password change): docs/product.md §5's policy, no surrounding space, and the confirmation.
@@ -22,8 +18,15 @@ export interface NewPasswordErrors {
 export function validateNewPassword(newPassword: string, confirmation: string): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
   if (newPassword === '') errors.newPassword = NEW_PASSWORD_TEXTS.enterPassword;
-  else if (!meetsPasswordPolicy(newPassword)) errors.newPassword = NEW_PASSWORD_TEXTS.policyNotMet;
-  else if (hasSurroundingSpace(newPassword)) errors.newPassword = SURROUNDING_SPACE_TEXT;
+  else {
+    // The domain's rule; the screen says its own shorter sentence for the policy, whose
+    // conditions it lists beside the field.
+    const refusal = newPasswordRefusal(newPassword);
+    if (refusal) {
+      errors.newPassword =
+        refusal === PASSWORD_POLICY_TEXT ? NEW_PASSWORD_TEXTS.policyNotMet : refusal;
+    }
+  }
   if (confirmation === '') errors.confirmation = NEW_PASSWORD_TEXTS.enterConfirmation;
   else if (confirmation !== newPassword) errors.confirmation = NEW_PASSWORD_TEXTS.mismatch;
   return errors;

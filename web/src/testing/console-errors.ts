@@ -1,4 +1,4 @@
-// setup-tests.ts fails every test that writes to console.error (STYLE.md, Tests) unless the test
+// setup-tests.ts fails every test that writes to console.error (CONTRIBUTING.md, Tests) unless the test
 // declared, by calling expectConsoleError(), that it provokes one.
 let expected = false;
 

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-// Component tests mock only the network (STYLE.md): a stand-in for the server's HTTP answers,
+// Component tests mock only the network (CONTRIBUTING.md, Tests): a stand-in for the server's HTTP answers,
 // installed as the global fetch before every test (setup-tests.ts). Tests add or replace routes.
 
 export interface FakeRequest {

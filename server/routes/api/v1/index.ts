@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../../errors';
 import { SessionEndedError } from '../../../identity/identity';
-import { findRowsByUid } from '../../../repositories/users-repository';
 import {
   type Caller,
   clientInfoOf,
-  refuseDeletedAccount,
+  refuseIfAccountDeleted,
   resolveCaller,
 } from '../../../services/caller';
 import { accountRoutes } from './account/index';
@@ -27,7 +26,7 @@ import { userSecondFactorRoutes } from './user/second-factor';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the /api/v1 auth hook from a verified bearer token; null for pre-login calls. */
-    identity: { uid: string } | null;
+    identity: { uid: string; signedInAt: Date } | null;
     /** Who is calling, resolved once by the /api/v1 auth hook; null for pre-login calls. */
     caller: Caller | null;
   }
@@ -55,19 +54,20 @@ export async function apiV1Routes(app: FastifyInstance) {
     const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
     if (!match) throw new HttpError(401, 'UNAUTHORIZED');
     try {
-      request.identity = { uid: (await app.verifyAccessToken(match[1]!)).uid };
+      const verified = await app.verifyAccessToken(match[1]!);
+      request.identity = { uid: verified.uid, signedInAt: verified.signedInAt };
     } catch (err) {
       // The keys could not be read (database away): not the token's fault, the caller retries.
       if (err instanceof HttpError) throw err;
       // Deleting a person's last row ends their sessions; they are told why (docs/product.md §8: 409 and
       // its message) rather than merely sent back to the login screen.
-      if (err instanceof SessionEndedError)
-        refuseDeletedAccount(await findRowsByUid(app.db, err.uid));
+      if (err instanceof SessionEndedError) await refuseIfAccountDeleted(app.db, err.uid);
       request.log.info({ reason: (err as Error).message }, 'bearer token refused');
       throw new HttpError(401, 'UNAUTHORIZED');
     }
     // Resolved once, before any body is read: every /api/v1 call acts as this caller.
-    request.caller = await resolveCaller(app.db, request.identity.uid, clientInfoOf(request));
+    const { uid, signedInAt } = request.identity;
+    request.caller = await resolveCaller(app.db, uid, clientInfoOf(request), signedInAt);
   });
 
   await app.register(userPreLoginRoutes, { prefix: '/user' });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { AppLayout } from './app-layout';
 
-// Issue 21: the header leads to the account page on both layouts.
+// The header leads to the account page on both layouts.
 
 describe('the header’s アカウント設定 entry', () => {
   afterEach(() => {

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { HeaderTooltip } from './header-tooltip';
 
-/** The header's way to the account page (issue 21), beside the logout icon on both layouts. */
+/** The header's way to the account page, beside the logout icon on both layouts. */
 export function AccountLink() {
   const { pathname } = useLocation();
   const current = pathname === paths.account.path;

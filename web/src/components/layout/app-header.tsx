@@ -11,8 +11,7 @@ import { LogoutButton } from './logout-button';
 
 /**
  * The signed-in header (docs/product.md §2): the customer name with the honorific 様 (not the
- * maker's own name, which staff see), the account
- * page's icon (issue 21) and a logout icon.
+ * maker's own name, which staff see), the account page's icon and a logout icon.
  * On a phone it also carries the hamburger of the side navigation and the corporation name.
  */
 export function AppHeader({

@@ -13,7 +13,7 @@ import { groupedSecret, QrCodeImage } from './qr-code-image';
 const FAILED = '2段階認証の設定を始められませんでした。時間をおいて再度お試しください。';
 
 /**
- * Turning the second factor on (issue 22): a new secret as a QR code drawn here and as text, then
+ * Turning the second factor on: a new secret as a QR code drawn here and as text, then
  * the first code of the app to confirm it. The enrolment screen of staff and the account page
  * both use it; `onEnrolled` gets the backup codes, which the caller shows once.
  */

@@ -17,7 +17,7 @@ import { bearerSecurity, errorAnswers } from '../openapi-parts';
 const errors = errorAnswers(400, 401, 403, 409);
 const tags = ['account'];
 
-/** /account: the signed-in person's own account page (issue 21). */
+/** /account: the signed-in person's own account page. */
 export async function accountRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps: DatabasePort = { db: app.db };

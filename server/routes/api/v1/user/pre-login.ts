@@ -6,7 +6,7 @@ import {
   mailExistsAnswerSchema,
 } from '../../../../../domain/api/user';
 import { normaliseMail } from '../../../../../domain/mail-address';
-import { isAccountLocked } from '../../../../identity/lockout';
+import { checkAccountLock } from '../../../../services/auth/check-account-lock';
 import { mailHasIdentity } from '../../../../services/sign-in-lookups';
 import { errorAnswers } from '../openapi-parts';
 
@@ -20,7 +20,7 @@ export async function userPreLoginRoutes(app: FastifyInstance) {
   // check-account-lock and the compatibility lock-account answer the same: the current lock state.
   const answerLockState = async (request: FastifyRequest<{ Body: { mail: string } }>) => {
     await app.preLoginLimiter.assertAllowed(request, normaliseMail(request.body.mail));
-    return { account_lock_flag: await isAccountLocked(app.db, request.body.mail) };
+    return checkAccountLock({ db: app.db }, { mail: request.body.mail });
   };
 
   api.post(

@@ -9,7 +9,7 @@ import { bearerSecurity, errorAnswers } from '../openapi-parts';
 
 const errors = errorAnswers(400, 401, 403, 404);
 
-/** Staff reset another person's second factor (issue 22, docs/decisions/016). */
+/** Staff reset another person's second factor (docs/decisions/016). */
 export async function userSecondFactorRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.put(

@@ -11,7 +11,7 @@ import { AccountPage } from './account-page';
 import { PASSWORD_TEXTS } from './password-section';
 import { SIGN_IN_HISTORY_TEXTS } from './sign-in-history-section';
 
-// Issue 21: the account page's sections against a stand-in of the server's answers.
+// The account page's sections against a stand-in of the server's answers.
 
 let account: Account;
 const history: SignInEvent[] = [

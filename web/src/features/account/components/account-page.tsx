@@ -12,7 +12,7 @@ export const ACCOUNT_LOAD_FAILED =
   'アカウント情報を読み込めませんでした。時間をおいて再度お試しください。';
 
 /**
- * /account (issue 21): the signed-in person's own account, one section per component file —
+ * /account: the signed-in person's own account, one section per component file —
  * their name and mail, shipment notifications per customer code, the password change and the
  * latest sign-ins.
  */

@@ -89,7 +89,7 @@ function FormAlert({ children }: { children: ReactNode }) {
 type Status = Awaited<ReturnType<typeof getSecondFactorStatus>>;
 
 /**
- * The account page's second factor (issue 22): turn it on (QR code, a code, the backup codes
+ * The account page's second factor: turn it on (QR code, a code, the backup codes
  * once) or off with a code or a backup code. Staff under STAFF_SECOND_FACTOR=required keep it.
  */
 export function SecondFactorSection() {

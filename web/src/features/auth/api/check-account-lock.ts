@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { accountLockAnswerSchema } from '@domain/api/user';
 import { apiRequest } from '../../../lib/api-client';
-
-const checkAccountLockResponseSchema = z.object({ account_lock_flag: z.boolean() });
 
 /** POST /api/v1/user/check-account-lock (pre-login, api-key): whether the mail is locked now. */
 export async function checkAccountLock({ mail, apiKey }: { mail: string; apiKey: string }) {
@@ -10,7 +8,7 @@ export async function checkAccountLock({ mail, apiKey }: { mail: string; apiKey:
     path: '/user/check-account-lock',
     body: { mail },
     auth: { kind: 'apiKey', apiKey },
-    schema: checkAccountLockResponseSchema,
+    schema: accountLockAnswerSchema,
   });
   return account_lock_flag;
 }

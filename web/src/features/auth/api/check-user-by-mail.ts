@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { mailExistsAnswerSchema } from '@domain/api/user';
 import { apiRequest } from '../../../lib/api-client';
-
-const checkUserByMailResponseSchema = z.object({ is_exist_mail_flag: z.boolean() });
 
 /** POST /api/v1/user/check-firebase-user-by-mail (pre-login, api-key): whether the mail exists. */
 export async function checkUserByMail({ mail, apiKey }: { mail: string; apiKey: string }) {
@@ -10,7 +8,7 @@ export async function checkUserByMail({ mail, apiKey }: { mail: string; apiKey: 
     path: '/user/check-firebase-user-by-mail',
     body: { mail },
     auth: { kind: 'apiKey', apiKey },
-    schema: checkUserByMailResponseSchema,
+    schema: mailExistsAnswerSchema,
   });
   return is_exist_mail_flag;
 }

@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { corporateNameAnswerSchema } from '@domain/api/spec';
 import { apiRequest } from '../../../lib/api-client';
-
-const responseSchema = z.object({ coporate_name: z.string() });
 
 /** GET /api/v1/spec/convert-from-coporation-code-to-coporation-name (the spec's spelling). */
 export async function getCorporationName({
@@ -15,7 +13,7 @@ export async function getCorporationName({
     path: '/spec/convert-from-coporation-code-to-coporation-name',
     query: { coporate_code: corporateCode, login_user_id: loginUserId },
     auth: { kind: 'bearer' },
-    schema: responseSchema,
+    schema: corporateNameAnswerSchema,
   });
   return coporate_name;
 }

@@ -1,8 +1,6 @@
+import { customerNameAnswerSchema } from '@domain/api/spec';
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-
-const responseSchema = z.object({ customer_name: z.string() });
 
 /** GET /api/v1/spec/convert-from-customer-code-to-customer-name. */
 export async function getCustomerName({
@@ -16,7 +14,7 @@ export async function getCustomerName({
     path: '/spec/convert-from-customer-code-to-customer-name',
     query: { customer_code: customerCode, login_user_id: loginUserId },
     auth: { kind: 'bearer' },
-    schema: responseSchema,
+    schema: customerNameAnswerSchema,
   });
   return customer_name;
 }

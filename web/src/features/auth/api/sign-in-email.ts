@@ -5,7 +5,7 @@ import { IDENTITY_BASE_PATH } from '../../../lib/identity-client';
 const signInResponseSchema = z.object({
   token: z.string().optional(),
   user: z.object({ id: z.string(), email: z.string() }),
-  /** The session waits for a second factor (issue 22): its code, or the staff enrolment. */
+  /** The session waits for a second factor: its code, or the staff enrolment. */
   second_factor: z.enum(['code', 'enrol']).optional(),
 });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;

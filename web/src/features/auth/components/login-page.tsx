@@ -14,7 +14,7 @@ import { LoginForm, type LoginFormValues } from './login-form';
 // 013, size budgets), and loads with the sign-in's code (useLogin's preload) or on arrival.
 const loadNoticeAlert = () => import('./notice-alert');
 const NoticeAlert = lazy(async () => ({ default: (await loadNoticeAlert()).NoticeAlert }));
-// The second factor's code step (issue 22) loads only when a sign-in asks for it.
+// The second factor's code step loads only when a sign-in asks for it.
 const SecondFactorCodeStep = lazy(async () => ({
   default: (await import('./second-factor-code-step')).SecondFactorCodeStep,
 }));
@@ -45,7 +45,7 @@ export function LoginPage() {
   // failure toward the lock (docs/product.md §4), so a second submit waits for the first to settle.
   const inFlight = useRef(false);
   const returnTo = readReturnTo(location.state);
-  // The identity whose sign-in waits for its second factor's code (issue 22).
+  // The identity whose sign-in waits for its second factor's code.
   const [codeStepOf, setCodeStepOf] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const settle = (outcome: LoginOutcome) => {

@@ -15,7 +15,7 @@ import { isHttpError } from '../../../lib/http';
 import type { LoginNotice } from '../../../lib/session';
 
 /**
- * The sign-in's second step (issue 22): the 「確認コード」 of the authenticator app, or a backup code,
+ * The sign-in's second step: the 「確認コード」 of the authenticator app, or a backup code,
  * with the option to trust this browser for 30 days. Wrong codes count toward the account lock;
  * when it locks, the waiting session has ended and the person starts again at the login form.
  */

@@ -14,7 +14,7 @@ import { afterSignInFailureNotice, LOGIN_NOTICES, signInFailureNotice } from './
 export type LoginOutcome =
   | { kind: 'signedIn'; session: SignedInData }
   | { kind: 'chooseTenant'; identityUid: string; customerCodeList: number[] }
-  /** The password was right; the session waits for a second factor (issue 22). */
+  /** The password was right; the session waits for a second factor. */
   | { kind: 'secondFactor'; pending: 'code' | 'enrol'; identityUid: string }
   /** `signedIn`: an identity session exists and must be ended. */
   | { kind: 'failed'; notice: LoginNotice; identitySignedIn: boolean };
@@ -59,7 +59,7 @@ export async function logIn(
 
 /**
  * docs/product.md §4 Login flow, steps 4 and 5, once the identity session is complete: right
- * after the password, or after the second factor's code or enrolment (issue 22).
+ * after the password, or after the second factor's code or enrolment.
  */
 export async function finishLogIn(identityUid: string): Promise<LoginOutcome> {
   try {

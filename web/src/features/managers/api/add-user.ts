@@ -11,7 +11,7 @@ export interface UserInput {
   customer_code: number;
   customer_name: string;
   user_type_id: number;
-  /** Sent with an update only; a new row is on (issue 21). */
+  /** Sent with an update only; a new row is on. */
   shipment_mail?: boolean;
 }
 

@@ -11,7 +11,7 @@ import classes from './managers-page.module.css';
 
 /**
  * The columns of the managers table (docs/product.md §2 Managers): mail, name, a customer-code
- * select, a permission select and the shipment notification switch (issue 21); mail, name and
+ * select, a permission select and the shipment notification switch; mail, name and
  * permission headers sort.
  */
 export function managerColumns({
@@ -28,7 +28,7 @@ export function managerColumns({
   typeOptions: (customerCode: string) => SelectOption[];
   /** The signed-in person's own rows: their customer and permission stay. */
   isOwn: (row: EditRow<UserValues>) => boolean;
-  /** Staff only (issue 22): a saved row of another person gets 「2段階認証をリセット」. */
+  /** Staff only: a saved row of another person gets 「2段階認証をリセット」. */
   onResetSecondFactor?: (row: EditRow<UserValues>) => void;
 }): EditColumn<UserValues>[] {
   const staffView = onResetSecondFactor !== undefined;

@@ -10,7 +10,7 @@ import type { UserValues } from '../utils/manager-values';
 const FAILED = '2段階認証をリセットできませんでした。時間をおいて再度お試しください。';
 
 /**
- * Staff reset a person's second factor from the managers page (issue 22), after a confirmation:
+ * Staff reset a person's second factor from the managers page, after a confirmation:
  * the person sets it up again at their next sign-in (staff) or on the account page. The server
  * writes it to the audit log and refuses it for anyone but staff, and for one's own rows.
  */

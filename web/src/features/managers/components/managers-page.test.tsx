@@ -618,7 +618,7 @@ describe('the managers page for a corporate administrator', () => {
     expect(within(card).getByRole('textbox', { name: '氏名' })).toBeTruthy();
     expect(within(card).getByRole('button', { name: '登録' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
-    // Resetting a second factor is staff's (issue 22).
+    // Resetting a second factor is staff's.
     expect(within(card).queryByRole('button', { name: /2段階認証をリセット/ })).toBeNull();
   });
 });
@@ -654,7 +654,7 @@ describe('the managers page for staff', () => {
     });
   });
 
-  it('resets another person’s second factor after a confirmation (issue 22); an administrator has no such button', async () => {
+  it('resets another person’s second factor after a confirmation; an administrator has no such button', async () => {
     fakeServer.on('PUT /api/v1/user/reset-second-factor', ({ body }) =>
       json(200, { id: (body as { id: number }).id, reset: true }),
     );

@@ -59,7 +59,7 @@ function ManagersPageContent() {
                 customerOptions: page.customerOptions,
                 typeOptions: page.typeOptions,
                 isOwn: page.isOwn,
-                // Issue 22: staff reset another person's second factor.
+                // Staff reset another person's second factor.
                 ...(userInfo?.userTypeId === STAFF_USER_TYPE_ID
                   ? { onResetSecondFactor: secondFactorReset.request }
                   : {}),

@@ -49,7 +49,7 @@ export function useManagerSaves({
 
   const failSave = (error: unknown, row: EditRow<UserValues>) => {
     if (isHttpError(error, 409) && error.code === MAIL_HELD_ELSEWHERE.code) {
-      // Issue 17: an account outside the administrator's corporation. Its description names the
+      // An account outside the administrator's corporation. Its description names the
       // mail too, so the duplicate toast below would say the wrong thing; the cell is marked as
       // registered (it is, elsewhere).
       showErrorToast(MAIL_HELD_ELSEWHERE_MESSAGE);

@@ -7,7 +7,7 @@ export type UserValues = {
   user_name: string;
   customer_code: string;
   user_type_id: string;
-  /** The shipment notification (issue 21): 'on' or 'off'; a new row starts 'on', as the server does. */
+  /** The shipment notification: 'on' or 'off'; a new row starts 'on', as the server does. */
   shipment_mail: 'on' | 'off';
 };
 
