@@ -85,16 +85,16 @@ beforeAll(async () => {
   const byOrder = new Map<string, Line[]>();
   for (const r of rows) byOrder.set(r.sale_order_no, [...(byOrder.get(r.sale_order_no) ?? []), r]);
   backlog = [...byOrder.values()].sort((a, b) => b.length - a.length)[0]!;
-  [lineOf10002] = await t.database.db
-    .select()
-    .from(ledgerItems)
-    .where(eq(ledgerItems.customer_code, 10002))
-    .limit(1);
-  [lineOf20001] = await t.database.db
-    .select()
-    .from(ledgerItems)
-    .where(eq(ledgerItems.customer_code, 20001))
-    .limit(1);
+  const firstLineOf = async (code: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(ledgerItems)
+        .where(eq(ledgerItems.customer_code, code))
+        .limit(1)
+    )[0]!;
+  lineOf10002 = await firstLineOf(10002);
+  lineOf20001 = await firstLineOf(20001);
 });
 afterAll(async () => t?.close());
 
