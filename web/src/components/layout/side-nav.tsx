@@ -5,6 +5,7 @@ import {
   IconHistory,
   IconHome,
   IconListDetails,
+  IconMessageQuestion,
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -17,6 +18,7 @@ const entries: { path: string; label: string; icon: TablerIcon }[] = [
   { path: paths.top.path, label: 'TOP', icon: IconHome },
   { path: paths.orders.path, label: paths.orders.pageName, icon: IconListDetails },
   { path: paths.sharedFiles.path, label: paths.sharedFiles.pageName, icon: IconFolder },
+  { path: paths.inquiries.path, label: paths.inquiries.pageName, icon: IconMessageQuestion },
 ];
 
 /**
