@@ -19,6 +19,7 @@ export function AttachmentsInput({
       placeholder="ファイルを選ぶ"
       multiple
       clearable
+      clearButtonProps={{ 'aria-label': '添付ファイルをすべて外す' }}
       accept="image/jpeg,image/png,image/webp,application/pdf"
       leftSection={<IconPaperclip size={16} aria-hidden="true" />}
       value={value}
