@@ -88,13 +88,15 @@ test('a customer asks about a backlog line with a photo, staff answer with a dat
   await controls.getByLabel('回答納期').fill('2026-12-18');
   await controls.getByLabel('状態').selectOption({ label: '回答済' });
   await controls.getByRole('button', { name: '状態を保存' }).click();
-  await expect(staffPage.getByRole('alert').filter({ hasText: '回答納期' })).toContainText('2026-12-18');
+  await expect(staffPage.getByRole('alert').filter({ hasText: '回答納期' })).toContainText(
+    '2026/12/18',
+  );
   await staffContext.close();
 
   // The customer sees the answer and the date, and closes the request.
   await page.reload();
   await expect(page.getByText('12月18日にお届けできます。')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: '回答納期' })).toContainText('2026-12-18');
+  await expect(page.getByRole('alert').filter({ hasText: '回答納期' })).toContainText('2026/12/18');
   await expect(page.getByText('回答済', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'inquiry thread');
   await page.getByRole('button', { name: '完了にする' }).click();

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeServer, json } from '../../testing/fake-server';
 import { renderWithProviders } from '../../testing/render';
 import { SideNav } from './side-nav';
 
@@ -15,6 +16,7 @@ describe('SideNav', () => {
       ['TOP', '/top'],
       ['注文一覧', '/orders'],
       ['共有ファイル', '/shared-files'],
+      ['お問い合わせ', '/inquiries'],
       ['ユーザー管理', '/managers'],
       ['操作履歴', '/audit'],
     ]);
@@ -30,8 +32,22 @@ describe('SideNav', () => {
     expect(link.getAttribute('aria-current')).toBe('page');
   });
 
-  it('gives a general user (type 2) the three screens only', () => {
+  it('gives a general user (type 2) the three screens and the inquiries only', () => {
     renderWithProviders(<SideNav />, { session: { userInfo: { userTypeId: 2 } } });
-    expect(menuLinks().map(([label]) => label)).toEqual(['TOP', '注文一覧', '共有ファイル']);
+    expect(menuLinks().map(([label]) => label)).toEqual([
+      'TOP',
+      '注文一覧',
+      '共有ファイル',
+      'お問い合わせ',
+    ]);
+  });
+
+  it('shows staff how many inquiries wait for them (未対応)', async () => {
+    fakeServer.on('GET /api/v1/inquiries/open-count', () => json(200, { open: 4 }));
+    renderWithProviders(<SideNav />, {
+      session: { userInfo: { userTypeId: 3, customerCode: 99999 } },
+    });
+    const link = screen.getByRole('link', { name: /お問い合わせ/ });
+    expect(await within(link).findByLabelText('未対応 4件')).toBeTruthy();
   });
 });

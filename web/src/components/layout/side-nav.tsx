@@ -1,5 +1,5 @@
-import { canOpenManagers } from '@domain/user-type';
-import { NavLink } from '@mantine/core';
+import { canOpenManagers, isStaff } from '@domain/user-type';
+import { Badge, NavLink } from '@mantine/core';
 import {
   IconFolder,
   IconHistory,
@@ -10,6 +10,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { useOpenInquiryCount } from '../../api/get-open-inquiry-count';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import classes from './side-nav.module.css';
@@ -37,6 +38,9 @@ const administrationEntries = [
 export function SideNav() {
   const { pathname } = useLocation();
   const { userInfo } = useSession();
+  // Staff see how many requests wait for them (未対応) beside お問い合わせ.
+  const staff = userInfo !== null && isStaff(userInfo);
+  const openInquiries = useOpenInquiryCount(staff).data?.open ?? 0;
   const shown =
     userInfo !== null && canOpenManagers(userInfo.userTypeId)
       ? [...entries, ...administrationEntries]
@@ -51,6 +55,18 @@ export function SideNav() {
             component={Link}
             to={path}
             label={label}
+            rightSection={
+              path === paths.inquiries.path && staff && openInquiries > 0 ? (
+                <Badge
+                  color="red.9"
+                  size="sm"
+                  circle={openInquiries < 10}
+                  aria-label={`未対応 ${openInquiries}件`}
+                >
+                  {openInquiries}
+                </Badge>
+              ) : undefined
+            }
             leftSection={<Icon size={20} stroke={1.7} aria-hidden="true" />}
             active={active}
             aria-current={active ? 'page' : undefined}

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import classes from './inquiries.module.css';
 import { InquiryStateBadge } from './state-badge';
 
-const when = (iso: string) => japanDateTime(iso).slice(0, 16);
+/** 2026/11/28 04:15, Japan time, as the other screens write dates. */
+const when = (iso: string) => japanDateTime(iso).slice(0, 16).replaceAll('-', '/');
 
 /** The desktop's table: one request a row, newest activity first. */
 export function InquiryTable({ inquiries }: { inquiries: InquirySummary[] }) {
@@ -29,7 +30,7 @@ export function InquiryTable({ inquiries }: { inquiries: InquirySummary[] }) {
         <Table.Tbody>
           {inquiries.map((i) => (
             <Table.Tr key={i.id}>
-              <Table.Td>
+              <Table.Td className={classes.nowrap}>
                 <InquiryStateBadge state={i.state} />
               </Table.Td>
               <Table.Td className={classes.nowrap}>{INQUIRY_CATEGORY_LABELS[i.category]}</Table.Td>

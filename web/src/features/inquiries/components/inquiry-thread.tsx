@@ -225,10 +225,12 @@ export function InquiryThreadView({ id, staff }: { id: number; staff: boolean })
         {thread.customer_code} {thread.customer_name}・依頼者 {thread.requester.name}
         {thread.assigned ? `・担当 ${thread.assigned.name}` : ''}
       </Text>
-      {thread.wished_date && <Text size="sm">希望納期: {thread.wished_date}</Text>}
+      {thread.wished_date && (
+        <Text size="sm">希望納期: {thread.wished_date.replaceAll('-', '/')}</Text>
+      )}
       {thread.agreed_date && (
         <Alert color="blue" title="回答納期">
-          {thread.agreed_date}
+          {thread.agreed_date.replaceAll('-', '/')}
         </Alert>
       )}
       <Paper withBorder p="sm">
@@ -241,7 +243,9 @@ export function InquiryThreadView({ id, staff }: { id: number; staff: boolean })
               <Text size="sm">
                 明細 {l.sale_order_line_no}・{l.item_name} {l.model_name}・数量 {l.quantity}・
                 {l.status}
-                {l.expected_delivery_date ? `・納品予定 ${l.expected_delivery_date}` : ''}
+                {l.expected_delivery_date
+                  ? `・納品予定 ${l.expected_delivery_date.replaceAll('-', '/')}`
+                  : ''}
               </Text>
             </li>
           ))}
@@ -261,7 +265,7 @@ export function InquiryThreadView({ id, staff }: { id: number; staff: boolean })
                 {m.author.staff ? '（担当）' : ''}
               </Text>
               <Text size="xs" c="dark.3">
-                {japanDateTime(m.created_at).slice(0, 16)}
+                {japanDateTime(m.created_at).slice(0, 16).replaceAll('-', '/')}
               </Text>
             </Group>
             <Text size="sm" className={classes.text} mt={4}>

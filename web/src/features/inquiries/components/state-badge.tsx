@@ -11,7 +11,12 @@ const COLOR: Record<InquiryState, string> = {
 /** 未対応・対応中・回答済・完了, in colours dark enough for white text (4.5:1). */
 export function InquiryStateBadge({ state }: { state: InquiryState }) {
   return (
-    <Badge color={COLOR[state]} variant="filled" radius="sm">
+    <Badge
+      color={COLOR[state]}
+      variant="filled"
+      radius="sm"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {INQUIRY_STATE_LABELS[state]}
     </Badge>
   );
