@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { buildNeeded } from '../scripts/build-state.mjs';
 import { runAuditBench } from './audit';
 import { runExportBench } from './export';
+import { runInquiriesBench } from './inquiries';
 import { runLedgerBench } from './ledger';
 import { runMixedLoad } from './mixed';
 import { startBuiltServer } from './startup';
@@ -84,3 +85,5 @@ if (only === undefined || only === '' || only === 'ledger') await runLedgerBench
 if (only === undefined || only === '' || only === 'export') await runExportBench();
 // The audit view's search over 5 million events (bench/audit.ts, decision 017).
 if (only === undefined || only === '' || only === 'audit') await runAuditBench();
+// Staff's and customers' inquiry lists over many requests and messages (decision 032).
+if (only === undefined || only === '' || only === 'inquiries') await runInquiriesBench();

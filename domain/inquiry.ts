@@ -33,6 +33,8 @@ export const INQUIRY_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** Order lines one request may name (all of one order). */
 export const INQUIRY_MAX_LINES = 50;
 export const INQUIRY_PAGE_SIZE = 100;
+/** The list's total is counted to here (the answer says more than this past it). */
+export const INQUIRY_COUNT_CAP = 10_000;
 
 export const INQUIRY_MESSAGES = {
   textEmpty: '内容を入力してください。',

@@ -132,7 +132,8 @@ export const inquiryListQuerySchema = z
     keyword: z.preprocess(emptyAsAbsent, z.string().trim().max(100).optional()),
     /** Requests naming this order (the order list's mark links here). */
     sale_order_no: z.preprocess(emptyAsAbsent, z.string().max(64).optional()),
-    page: z.coerce.number().int().min(1).max(1000).default(1),
+    /** 1-based; the pages within the counted total (10,000 requests). */
+    page: z.coerce.number().int().min(1).max(100).default(1),
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to && q.from > q.to) {
@@ -167,6 +168,7 @@ export type InquirySummary = z.infer<typeof inquirySummarySchema>;
 
 export const inquiryPageSchema = z.object({
   inquiries: z.array(inquirySummarySchema),
+  /** Counted to 10,001: above 10,000 the list says 「10,000件以上」. */
   total: z.number(),
   page: z.number(),
   page_size: z.number(),

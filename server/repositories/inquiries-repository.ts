@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { STAFF_CUSTOMER_CODE, STAFF_USER_TYPE_ID } from '../../domain/constants';
+import { INQUIRY_COUNT_CAP } from '../../domain/inquiry';
 
 // The SQL of the inquiries (docs/decisions/032): requests, their order lines, messages and files.
 
@@ -262,7 +263,16 @@ export async function searchInquiries(db: Db, f: InquiryFilter, offset: number, 
       .orderBy(desc(inquiries.last_activity_at), desc(inquiries.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(inquiries).where(where),
+    // Counted to INQUIRY_COUNT_CAP + 1 only, as the audit view's total: a wide filter's count
+    // would otherwise read every match on each page.
+    db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(inquiries)
+        .where(where)
+        .limit(INQUIRY_COUNT_CAP + 1)
+        .as('m'),
+    ),
   ]);
   return { rows, total: count?.n ?? 0 };
 }

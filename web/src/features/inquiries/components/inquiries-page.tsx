@@ -1,4 +1,4 @@
-import { INQUIRY_PAGE_SIZE } from '@domain/inquiry';
+import { INQUIRY_COUNT_CAP, INQUIRY_PAGE_SIZE } from '@domain/inquiry';
 import { isStaff } from '@domain/user-type';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
@@ -64,7 +64,11 @@ function InquiryListView({ staff }: { staff: boolean }) {
         <Text>条件に合うお問い合わせはありません。</Text>
       ) : (
         <>
-          <Text size="sm">{list.data.total.toLocaleString('ja-JP')}件</Text>
+          <Text size="sm">
+            {list.data.total > INQUIRY_COUNT_CAP
+              ? `${INQUIRY_COUNT_CAP.toLocaleString('ja-JP')}件以上`
+              : `${list.data.total.toLocaleString('ja-JP')}件`}
+          </Text>
           {isDesktop ? (
             <InquiryTable inquiries={list.data.inquiries} />
           ) : (
@@ -72,7 +76,7 @@ function InquiryListView({ staff }: { staff: boolean }) {
           )}
           <PageNumbers
             page={search.page}
-            total={Math.ceil(list.data.total / INQUIRY_PAGE_SIZE)}
+            total={Math.ceil(Math.min(list.data.total, INQUIRY_COUNT_CAP) / INQUIRY_PAGE_SIZE)}
             onChange={(page) => go({ ...search, page })}
             compact={!isDesktop}
           />
