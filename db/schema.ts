@@ -609,10 +609,15 @@ export const inquiries = pgTable(
     wished_date: date('wished_date', { mode: 'string' }),
     /** The delivery date staff agreed to (納期変更の依頼). */
     agreed_date: date('agreed_date', { mode: 'string' }),
-    requester_user_id: integer('requester_user_id').references(() => users.id),
+    // A purged user row (user administration) keeps the request: its name and mail stay as text.
+    requester_user_id: integer('requester_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     requester_name: text('requester_name').notNull(),
     requester_mail: text('requester_mail').notNull(),
-    assigned_user_id: integer('assigned_user_id').references(() => users.id),
+    assigned_user_id: integer('assigned_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     /** The first message's text, for the list. */
     first_text: text('first_text').notNull(),
     message_count: integer('message_count').notNull().default(1),
@@ -654,7 +659,7 @@ export const inquiryMessages = pgTable(
     inquiry_id: integer('inquiry_id')
       .notNull()
       .references(() => inquiries.id, { onDelete: 'cascade' }),
-    author_user_id: integer('author_user_id').references(() => users.id),
+    author_user_id: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     author_name: text('author_name').notNull(),
     /** Written by the maker's staff (else by the customer's side). */
     author_staff: boolean('author_staff').notNull(),

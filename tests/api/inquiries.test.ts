@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, ledgerItems } from '../../db/schema';
+import { auditLog, ledgerItems, mailOutbox, users } from '../../db/schema';
 import { apiErrorSchema } from '../../domain/api-error';
+import { createUser } from './helpers/accounts';
 import { bearer, signIn } from './helpers/auth';
 import { deliveredMails } from './helpers/mail';
 import { tableDigests } from './helpers/table-digests';
@@ -390,5 +391,43 @@ describe('who sees which requests', () => {
     expect(
       (await call('staff', 'GET', `/${withFile}/attachments/${attachmentId}/url`)).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('mails and the people behind a request', () => {
+  it('once assigned, a customer reply mails the assigned staff member only', async () => {
+    const id = await ask('user', [backlog[0]!]);
+    const staffRow = (await call('staff', 'GET', '/staff')).json()[0].user_id as number;
+    await call('staff', 'PUT', `/${id}/assignee`, { assigned_user_id: staffRow });
+    await deliveredMails(t);
+    await t.database.db.delete(mailOutbox);
+    const marker = `追記 ${id}`;
+    expect((await call('user', 'POST', `/${id}/messages`, { text: marker })).statusCode).toBe(200);
+    const outbox = await t.database.db.select().from(mailOutbox);
+    expect(outbox.map((m) => m.to_address)).toEqual(['staff@example.com']);
+    expect(outbox[0]!.subject).toContain('返信');
+    expect(outbox[0]!.text_body).toContain(`/inquiries/${id}`);
+  });
+
+  it('a request stays readable when its requester’s user row is removed for good', async () => {
+    const creator = await createUser(t, {
+      mail: 'inquiry-leaver@example.com',
+      name: '退職 次郎',
+      customerCode: 10001,
+      userType: 2,
+    });
+    expect(creator).toBeTruthy();
+    const leaver = (await signIn(t.app, 'inquiry-leaver@example.com')).token;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/inquiries',
+      payload: { category: 'other', text: '退職前の問い合わせ', lines: [keyOf(backlog[0]!)] },
+      headers: bearer(leaver),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.database.db.delete(users).where(eq(users.mail, 'inquiry-leaver@example.com'));
+    const thread = (await call('staff', 'GET', `/${res.json().id}`)).json();
+    expect(thread.requester).toMatchObject({ user_id: null, name: '退職 次郎' });
+    expect(thread.messages[0].author).toMatchObject({ user_id: null, name: '退職 次郎' });
   });
 });
