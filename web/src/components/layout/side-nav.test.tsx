@@ -48,6 +48,6 @@ describe('SideNav', () => {
       session: { userInfo: { userTypeId: 3, customerCode: 99999 } },
     });
     const link = screen.getByRole('link', { name: /お問い合わせ/ });
-    expect(await within(link).findByLabelText('未対応 4件')).toBeTruthy();
+    expect(await within(link).findByText('未対応 4件')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { canOpenManagers, isStaff } from '@domain/user-type';
-import { Badge, NavLink } from '@mantine/core';
+import { NavLink } from '@mantine/core';
 import {
   IconFolder,
   IconHistory,
@@ -57,14 +57,11 @@ export function SideNav() {
             label={label}
             rightSection={
               path === paths.inquiries.path && staff && openInquiries > 0 ? (
-                <Badge
-                  color="red.9"
-                  size="sm"
-                  circle={openInquiries < 10}
-                  aria-label={`未対応 ${openInquiries}件`}
-                >
-                  {openInquiries}
-                </Badge>
+                // A plain span rather than Mantine's Badge: this menu is in every screen's first load.
+                <span className={classes.count}>
+                  <span aria-hidden="true">{openInquiries}</span>
+                  <span className={classes.hidden}>未対応 {openInquiries}件</span>
+                </span>
               ) : undefined
             }
             leftSection={<Icon size={20} stroke={1.7} aria-hidden="true" />}
