@@ -15,7 +15,8 @@ export function InquiryStateBadge({ state }: { state: InquiryState }) {
       color={COLOR[state]}
       variant="filled"
       radius="sm"
-      style={{ flexShrink: 0, overflow: 'visible' }}
+      // Never cut to 「未…」 in a narrow table column: the badge keeps its words' width.
+      styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
     >
       {INQUIRY_STATE_LABELS[state]}
     </Badge>
