@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { buildNeeded } from '../scripts/build-state.mjs';
 import { runAuditBench } from './audit';
 import { runExportBench } from './export';
+import { runInquiriesBench } from './inquiries';
 import { runLedgerBench } from './ledger';
 import { runMetricsBench } from './metrics';
 import { runMixedLoad } from './mixed';
@@ -87,3 +88,5 @@ if (only === undefined || only === '' || only === 'export') await runExportBench
 if (only === undefined || only === '' || only === 'audit') await runAuditBench();
 // What counting a request for the metrics costs (bench/metrics.ts, decision 029).
 if (only === undefined || only === '' || only === 'metrics') await runMetricsBench();
+// Staff's and customers' inquiry lists over many requests and messages (decision 032).
+if (only === undefined || only === '' || only === 'inquiries') await runInquiriesBench();

@@ -714,3 +714,102 @@ export const documentDownloads = pgTable(
     index('document_downloads_user_idx').on(t.user_id, t.document_id),
   ],
 );
+
+// --- inquiries on order lines (docs/decisions/032) ----------------------------------------------
+
+/** One request about lines of one order; its customer is the lines' customer, from the ledger. */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    customer_code: integer('customer_code')
+      .notNull()
+      .references(() => customers.customer_code),
+    sale_order_no: text('sale_order_no').notNull(),
+    /** domain/inquiry.ts INQUIRY_CATEGORIES. */
+    category: text('category').notNull(),
+    /** domain/inquiry.ts INQUIRY_STATES. */
+    state: text('state').notNull().default('open'),
+    wished_date: date('wished_date', { mode: 'string' }),
+    /** The delivery date staff agreed to (納期変更の依頼). */
+    agreed_date: date('agreed_date', { mode: 'string' }),
+    // A purged user row (user administration) keeps the request: its name and mail stay as text.
+    requester_user_id: integer('requester_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    requester_name: text('requester_name').notNull(),
+    requester_mail: text('requester_mail').notNull(),
+    assigned_user_id: integer('assigned_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The first message's text, for the list. */
+    first_text: text('first_text').notNull(),
+    message_count: integer('message_count').notNull().default(1),
+    /** Every message's text, NFKC-folded and lower-cased: the keyword filter's trigram index. */
+    search_text: text('search_text').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inquiries_activity_idx').on(t.last_activity_at, t.id),
+    index('inquiries_customer_activity_idx').on(t.customer_code, t.last_activity_at, t.id),
+    index('inquiries_state_activity_idx').on(t.state, t.last_activity_at, t.id),
+    index('inquiries_assigned_activity_idx').on(t.assigned_user_id, t.last_activity_at, t.id),
+    index('inquiries_customer_order_idx').on(t.customer_code, t.sale_order_no),
+    index('inquiries_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  ],
+);
+
+export const inquiryLines = pgTable(
+  'inquiry_lines',
+  {
+    inquiry_id: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    ledger_item_id: bigint('ledger_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerItems.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inquiry_id, t.ledger_item_id] }),
+    index('inquiry_lines_ledger_item_idx').on(t.ledger_item_id),
+  ],
+);
+
+export const inquiryMessages = pgTable(
+  'inquiry_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inquiry_id: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    author_user_id: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    author_name: text('author_name').notNull(),
+    /** Written by the maker's staff (else by the customer's side). */
+    author_staff: boolean('author_staff').notNull(),
+    text: text('text').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inquiry_messages_inquiry_idx').on(t.inquiry_id, t.id)],
+);
+
+/** A file of a message, in the customer's bucket under Inquiries/ (decision 004's storage port). */
+export const inquiryAttachments = pgTable(
+  'inquiry_attachments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inquiry_id: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    message_id: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => inquiryMessages.id, { onDelete: 'cascade' }),
+    file_name: text('file_name').notNull(),
+    /** Read from the bytes (domain/inquiry.ts sniffAttachmentType). */
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bucket: text('bucket').notNull(),
+    object_key: text('object_key').notNull(),
+  },
+  (t) => [index('inquiry_attachments_message_idx').on(t.message_id)],
+);

@@ -256,3 +256,41 @@ export function mayChangeOwnNotification(caller: Caller, customerCode: number): 
 export function mayResetSecondFactor(caller: Caller): Decision {
   return allowedIf(caller.isStaff);
 }
+
+// --- inquiries on order lines (docs/decisions/032) ---------------------------------------------
+
+/**
+ * Whose inquiries a caller sees: staff every customer's; a corporate administrator those of their
+ * corporations' customers; everybody the customers they hold (as the orders and the audit view).
+ */
+export function inquiryReach(
+  caller: Caller,
+): 'all' | { customerCodes: number[]; corporateCodes: number[] } {
+  const scope = userAdminScope(caller);
+  if (scope === 'all') return 'all';
+  return { customerCodes: caller.rows.map((r) => r.customerCode), corporateCodes: scope };
+}
+
+/** One inquiry, given its customer (undefined: no such inquiry): 404 for staff, 403 otherwise. */
+export function maySeeInquiry(
+  caller: Caller,
+  inquiry: { customerCode: number; corporateCode: number } | undefined,
+): Decision {
+  const reach = inquiryReach(caller);
+  if (reach === 'all') return inquiry ? 'allowed' : 'not-found';
+  if (!inquiry) return 'forbidden';
+  return allowedIf(
+    reach.customerCodes.includes(inquiry.customerCode) ||
+      reach.corporateCodes.includes(inquiry.corporateCode),
+  );
+}
+
+/** Asking about order lines: whoever may see the lines' customer on the orders screen. */
+export function mayAskAboutLines(caller: Caller, customerCode: number): Decision {
+  return maySeeCustomer(caller, customerCode);
+}
+
+/** Assigning an inquiry to a staff member, and the staff-only list filters: staff only. */
+export function mayAssignInquiries(caller: Caller): Decision {
+  return allowedIf(caller.isStaff);
+}

@@ -58,6 +58,8 @@ const inCorporation = (a: Actor, target: Target) =>
 /** Administers the target's users (managers page). */
 const manages = (a: Actor, target: Target) =>
   a === 'staff' || (a === 'admin' && target !== 'foreign');
+/** Sees a customer's inquiries: holds it, or administers its corporation (docs/decisions/032). */
+const seesInquiriesOf = (a: Actor, target: Target) => holds(a, target) || manages(a, target);
 const isManager = (a: Actor) => a === 'staff' || a === 'admin' || a === 'otherAdmin';
 
 const status = (allowed: boolean, a: Actor) => (a === 'anonymous' ? 401 : allowed ? 200 : 403);
@@ -105,6 +107,32 @@ async function freshBanner(): Promise<number> {
     })
     .returning({ id: banners.id });
   return row!.id;
+}
+
+const PDF_BASE64 = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
+const lineKeyOf = (l: Line) => ({
+  sale_order_no: l.sale_order_no,
+  sale_order_line_no: l.sale_order_line_no,
+  delivery_no: l.delivery_no,
+  delivery_line_no: l.delivery_line_no,
+});
+const inquiry = {} as Record<Target, { id: number; attachmentId: number }>;
+
+/** A request about the target's document line, asked by staff (who may ask about any line). */
+async function freshInquiry(target: Target): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/inquiries',
+    payload: {
+      category: 'other',
+      text: `マトリクス ${++sequence}`,
+      lines: [lineKeyOf(documentLine[target])],
+      attachments: [{ file_name: 'a.pdf', content_base64: PDF_BASE64 }],
+    },
+    headers: bearer(tokens.staff),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
 }
 
 const keysOf = (l: Line) =>
@@ -438,6 +466,78 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({ query: { mail: MAIL.staff, login_user_id: String(staffRowId) } }),
     expected: (a) => status(true, a),
   },
+  // --- inquiries on order lines (docs/decisions/032): asking needs the line's customer (the
+  // orders' rule); reading, replying and closing the requests of one's customers, an
+  // administrator's corporation too; assigning staff only. Each target has a request with a file.
+  'POST /api/v1/inquiries': {
+    scope: 'customer',
+    request: (target) => ({
+      payload: {
+        category: 'delivery-date',
+        text: 'いつ出荷されますか。',
+        lines: [lineKeyOf(documentLine[target])],
+        attachments: [{ file_name: 'a.pdf', content_base64: PDF_BASE64 }],
+        ...tamper(),
+        customer_code: CUSTOMER.own,
+      },
+    }),
+    expected: (a, target) => status(holds(a, target), a),
+  },
+  'GET /api/v1/inquiries': {
+    scope: 'customer',
+    request: (target) => ({ query: { customer_code: String(CUSTOMER[target]) } }),
+    expected: (a, target) => status(seesInquiriesOf(a, target), a),
+  },
+  'GET /api/v1/inquiries/open-count': {
+    scope: 'none',
+    request: () => ({}),
+    expected: (a) => status(true, a),
+  },
+  'GET /api/v1/inquiries/staff': {
+    scope: 'none',
+    request: () => ({}),
+    expected: (a) => status(a === 'staff', a),
+  },
+  'GET /api/v1/inquiries/:id': {
+    scope: 'customer',
+    request: (target) => ({ url: `/api/v1/inquiries/${inquiry[target].id}` }),
+    expected: (a, target) => status(seesInquiriesOf(a, target), a),
+  },
+  'POST /api/v1/inquiries/:id/messages': {
+    scope: 'customer',
+    request: (target) => ({
+      url: `/api/v1/inquiries/${inquiry[target].id}/messages`,
+      payload: {
+        text: '追記します。',
+        attachments: [{ file_name: 'b.pdf', content_base64: PDF_BASE64 }],
+      },
+    }),
+    expected: (a, target) => status(seesInquiriesOf(a, target), a),
+  },
+  'PUT /api/v1/inquiries/:id/state': {
+    scope: 'customer',
+    request: async (target) => ({
+      url: `/api/v1/inquiries/${await freshInquiry(target)}/state`,
+      payload: { state: 'closed' },
+    }),
+    expected: (a, target) => status(seesInquiriesOf(a, target), a),
+  },
+  'PUT /api/v1/inquiries/:id/assignee': {
+    scope: 'customer',
+    request: (target) => ({
+      url: `/api/v1/inquiries/${inquiry[target].id}/assignee`,
+      payload: { assigned_user_id: staffRowId },
+    }),
+    expected: (a) => status(a === 'staff', a),
+  },
+  // Another customer never obtains a file's link, whatever ids it sends.
+  'GET /api/v1/inquiries/:id/attachments/:attachmentId/url': {
+    scope: 'customer',
+    request: (target) => ({
+      url: `/api/v1/inquiries/${inquiry[target].id}/attachments/${inquiry[target].attachmentId}/url`,
+    }),
+    expected: (a, target) => status(seesInquiriesOf(a, target), a),
+  },
   // The drawings tile's site and password: every signed-in person, nobody else.
   'GET /api/v1/top/drawings': {
     scope: 'none',
@@ -486,6 +586,13 @@ beforeAll(async () => {
     expect(present, `a line of ${code} with its invoice in storage`).toHaveLength(1);
     documentLine[target] = present[0]!;
     sharedFile[target] = await firstSharedFile(`portal-${code}`);
+    const id = await freshInquiry(target);
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/inquiries/${id}`,
+      headers: bearer(tokens.staff),
+    });
+    inquiry[target] = { id, attachmentId: thread.json().messages[0].attachments[0].id };
   }
   // One archived invoice per target customer, imported as the core system's export would be.
   const invoiceRows = TARGETS.map((target) =>
@@ -539,7 +646,8 @@ function injectOptions(key: string, actor: Actor, options: InjectOptions): Injec
   const [method, url] = key.split(' ') as [InjectOptions['method'], string];
   const entry = MATRIX[key]!;
   const suffix = typeof options.url === 'string' ? options.url : '';
-  // A route with a path parameter names its whole path; the others add a query to the key's.
+  // A route with a path parameter names its whole path (/api/v1/inquiries/12/state); the others
+  // add a query to the key's.
   const path = suffix.startsWith('/') ? suffix : `${url}${suffix}`;
   // Pre-login calls are made before anybody has a token: every actor sends the api key only.
   const auth = entry.preLogin

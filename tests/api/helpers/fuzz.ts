@@ -56,7 +56,8 @@ export const FUZZ_GROUPS = {
     url.startsWith('/api/v1/notice/') ||
     url.startsWith('/api/v1/banner/') ||
     url.startsWith('/api/v1/account') ||
-    url.startsWith('/api/v1/audit'),
+    url.startsWith('/api/v1/audit') ||
+    url.startsWith('/api/v1/inquiries'),
 };
 
 /**

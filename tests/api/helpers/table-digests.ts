@@ -20,6 +20,10 @@ export const DATA_TABLES = [
   'auth_jwks',
   'account_lockouts',
   'bulk_downloads',
+  'inquiries',
+  'inquiry_lines',
+  'inquiry_messages',
+  'inquiry_attachments',
 ] as const;
 
 /** One digest per table over all its rows (as text, in a fixed order): equal digests, equal rows. */

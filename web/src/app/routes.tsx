@@ -139,6 +139,14 @@ export const routes: RouteObject[] = [
                   (await import('../features/account/components/account-page')).AccountPage,
               ),
             },
+            // Requests about order lines (decision 032): the server decides whose.
+            ...[paths.inquiries.path, `${paths.inquiries.path}/:id`].map((path) => ({
+              path,
+              Component: lazyScreen(
+                async () =>
+                  (await import('../features/inquiries/components/inquiries-page')).InquiriesPage,
+              ),
+            })),
             guarded('restricted', [
               {
                 path: paths.managers.path,

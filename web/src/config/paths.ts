@@ -20,6 +20,8 @@ export const paths = {
   editTop: { path: '/edit-top', pageName: 'トップページ編集' },
   /** Issue 22: the audit view, staff and corporate administrators. */
   audit: { path: '/audit', pageName: '操作履歴' },
+  /** Requests about order lines and their threads (decision 032): every signed-in user. */
+  inquiries: { path: '/inquiries', pageName: 'お問い合わせ' },
   permissionDenied: { path: '/permission-denied', pageName: 'アクセス権限がありません' },
   header: { path: '/header', pageName: 'ヘッダー' },
   /** The router's fallback page (docs/product.md §8): not a route, a title only. */

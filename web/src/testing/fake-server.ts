@@ -107,6 +107,8 @@ export class FakeServer {
     this.on('GET /api/v1/top/drawings', () =>
       json(200, { url: 'https://example.com/drawings', password: 'roof2025' }),
     );
+    // Staff's side navigation counts the requests waiting for them (decision 032).
+    this.on('GET /api/v1/inquiries/open-count', () => json(200, { open: 0 }));
   }
 
   /** Answers `METHOD /path` (no query) with the handler, replacing an earlier one. */

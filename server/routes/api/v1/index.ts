@@ -11,6 +11,7 @@ import { accountRoutes } from './account/index';
 import { auditRoutes } from './audit/index';
 import { bannerRoutes } from './banner/index';
 import { documentRoutes } from './documents/index';
+import { inquiryRoutes } from './inquiries/index';
 import { invoiceReadRoutes } from './invoices/index';
 import { noticeRoutes } from './notice/index';
 import { sharedFilesApiRoutes } from './shared-file/index';
@@ -85,4 +86,5 @@ export async function apiV1Routes(app: FastifyInstance) {
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(accountRoutes, { prefix: '/account' });
   await app.register(topRoutes, { prefix: '/top' });
+  await app.register(inquiryRoutes, { prefix: '/inquiries' });
 }

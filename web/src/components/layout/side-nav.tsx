@@ -1,4 +1,4 @@
-import { canOpenManagers } from '@domain/user-type';
+import { canOpenManagers, isStaff } from '@domain/user-type';
 import { NavLink } from '@mantine/core';
 import {
   IconFileInvoice,
@@ -6,10 +6,12 @@ import {
   IconHistory,
   IconHome,
   IconListDetails,
+  IconMessageQuestion,
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { useOpenInquiryCount } from '../../api/get-open-inquiry-count';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import classes from './side-nav.module.css';
@@ -19,6 +21,7 @@ const entries: { path: string; label: string; icon: TablerIcon }[] = [
   { path: paths.orders.path, label: paths.orders.pageName, icon: IconListDetails },
   { path: paths.sharedFiles.path, label: paths.sharedFiles.pageName, icon: IconFolder },
   { path: paths.documents.path, label: paths.documents.pageName, icon: IconFileInvoice },
+  { path: paths.inquiries.path, label: paths.inquiries.pageName, icon: IconMessageQuestion },
 ];
 
 /**
@@ -37,6 +40,9 @@ const administrationEntries = [
 export function SideNav() {
   const { pathname } = useLocation();
   const { userInfo } = useSession();
+  // Staff see how many requests wait for them (未対応) beside お問い合わせ.
+  const staff = userInfo !== null && isStaff(userInfo);
+  const openInquiries = useOpenInquiryCount(staff).data?.open ?? 0;
   const shown =
     userInfo !== null && canOpenManagers(userInfo.userTypeId)
       ? [...entries, ...administrationEntries]
@@ -51,6 +57,15 @@ export function SideNav() {
             component={Link}
             to={path}
             label={label}
+            rightSection={
+              path === paths.inquiries.path && staff && openInquiries > 0 ? (
+                // A plain span rather than Mantine's Badge: this menu is in every screen's first load.
+                <span className={classes.count}>
+                  <span aria-hidden="true">{openInquiries}</span>
+                  <span className={classes.hidden}>未対応 {openInquiries}件</span>
+                </span>
+              ) : undefined
+            }
             leftSection={<Icon size={20} stroke={1.7} aria-hidden="true" />}
             active={active}
             aria-current={active ? 'page' : undefined}

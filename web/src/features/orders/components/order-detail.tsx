@@ -6,8 +6,9 @@ import {
 } from '@domain/api/order-documents';
 import { LEDGER_PRICE_TAX_LABEL } from '@domain/constants';
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconMessageQuestion } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { PhrasedText } from '../../../components/text/phrased-text';
 import type { OrderLine } from '../api/search-ledger-items';
 import { formatDate, formatQuantity, formatYen } from '../utils/format';
@@ -191,6 +192,17 @@ export function OrderDetail({
           </Text>
         )}
       </Stack>
+      {/* The form lives on the inquiries screen (decision 032), loaded only when asked for. */}
+      <Button
+        component={Link}
+        variant="outline"
+        leftSection={<IconMessageQuestion size={16} aria-hidden="true" />}
+        to={`/inquiries/new?line=${encodeURIComponent(
+          `${line.sale_order_no}/${line.sale_order_line_no}/${line.delivery_no}/${line.delivery_line_no}`,
+        )}`}
+      >
+        この注文について問い合わせる
+      </Button>
     </Stack>
   );
 }
