@@ -97,15 +97,25 @@ describe('useEditRows (docs/product.md §4 Edit rows)', () => {
     expect(row().canRegister).toBe(false);
   });
 
-  it('marks the empty cells of a new row and registers it once complete', () => {
+  it('marks a new row’s cells once edited, not before, and registers it once complete', () => {
     const { result } = setup();
     act(() => result.current.addRow());
     const key = result.current.rows[0]!.key;
-    expect(result.current.rows[0]!.problems).toEqual({ title: 'empty', url: 'empty' });
+    // Empty, hence invalid, but nobody has begun: nothing is marked and 登録 is off.
+    expect(result.current.rows[0]!.problems).toEqual({});
+    expect(result.current.rows[0]!.canRegister).toBe(false);
     act(() => result.current.changeValue(key, 'title', '新着'));
     expect(result.current.rows[0]!.changed).toEqual({ title: true });
+    expect(result.current.rows[0]!.problems).toEqual({});
     expect(result.current.rows[0]!.canRegister).toBe(false);
-    act(() => result.current.changeValue(key, 'url', 'https://example.com/n'));
+    act(() => result.current.changeValue(key, 'url', 'javascript:alert(1)'));
+    expect(result.current.rows[0]!.problems).toEqual({ url: 'invalid' });
+    act(() => result.current.changeValue(key, 'title', ''));
+    expect(result.current.rows[0]!.problems).toEqual({ title: 'empty', url: 'invalid' });
+    act(() => {
+      result.current.changeValue(key, 'title', '新着');
+      result.current.changeValue(key, 'url', 'https://example.com/n');
+    });
     expect(result.current.rows[0]!.canRegister).toBe(true);
   });
 

@@ -10,11 +10,13 @@ import {
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useOpenInquiryCount } from '../../api/get-open-inquiry-count';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import classes from './side-nav.module.css';
+
+const InquiryCount = lazy(() => import('./inquiry-count'));
 
 const entries: { path: string; label: string; icon: TablerIcon }[] = [
   { path: paths.top.path, label: 'TOP', icon: IconHome },
@@ -42,7 +44,6 @@ export function SideNav() {
   const { userInfo } = useSession();
   // Staff see how many requests wait for them (未対応) beside お問い合わせ.
   const staff = userInfo !== null && isStaff(userInfo);
-  const openInquiries = useOpenInquiryCount(staff).data?.open ?? 0;
   const shown =
     userInfo !== null && canOpenManagers(userInfo.userTypeId)
       ? [...entries, ...administrationEntries]
@@ -58,12 +59,10 @@ export function SideNav() {
             to={path}
             label={label}
             rightSection={
-              path === paths.inquiries.path && staff && openInquiries > 0 ? (
-                // A plain span rather than Mantine's Badge: this menu is in every screen's first load.
-                <span className={classes.count}>
-                  <span aria-hidden="true">{openInquiries}</span>
-                  <span className={classes.hidden}>未対応 {openInquiries}件</span>
-                </span>
+              path === paths.inquiries.path && staff ? (
+                <Suspense fallback={null}>
+                  <InquiryCount />
+                </Suspense>
               ) : undefined
             }
             leftSection={<Icon size={20} stroke={1.7} aria-hidden="true" />}
