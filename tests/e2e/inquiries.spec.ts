@@ -84,10 +84,10 @@ test('a customer asks about a backlog line with a photo, staff answer with a dat
   await expect(staffPage.getByText('12月18日にお届けできます。')).toBeVisible();
   // A staff reply answers the request.
   await expect(staffPage.getByText('回答済', { exact: true }).first()).toBeVisible();
-  const controls = staffPage.getByRole('form', { name: '状態の変更' });
+  const controls = staffPage.getByRole('form', { name: 'ステータスの変更' });
   await controls.getByLabel('回答納期').fill('2026-12-18');
-  await controls.getByLabel('状態').selectOption({ label: '回答済' });
-  await controls.getByRole('button', { name: '状態を保存' }).click();
+  await controls.getByLabel('ステータス').selectOption({ label: '回答済' });
+  await controls.getByRole('button', { name: 'ステータスを保存' }).click();
   await expect(staffPage.getByRole('alert').filter({ hasText: '回答納期' })).toContainText(
     '2026/12/18',
   );
@@ -111,7 +111,7 @@ test('a customer asks about a backlog line with a photo, staff answer with a dat
     .click();
   await page.waitForURL('**/inquiries');
   const shown = isMobile
-    ? page.getByRole('list', { name: 'お問い合わせ（最終更新の新しい順）' }).getByRole('listitem')
+    ? page.getByRole('list', { name: 'お問い合わせ（最終更新の降順）' }).getByRole('listitem')
     : page.getByRole('table').locator('tbody tr');
   await expect(shown.filter({ hasText: text })).toHaveCount(1);
   await expect(shown.filter({ hasText: text })).toContainText('完了');

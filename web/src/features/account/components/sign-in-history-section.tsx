@@ -7,7 +7,7 @@ import { AccountSection } from './account-section';
 
 export const SIGN_IN_HISTORY_TEXTS = {
   description:
-    'このアカウントの最近のログイン（最大20件、新しい順）です。心当たりのないログインがあれば、パスワードを変更してください。',
+    'このアカウントの最近のログイン（最大20件、日時の降順）です。心当たりのないログインがあれば、パスワードを変更してください。',
   empty: 'ログインの記録はまだありません。',
   failed: 'ログイン履歴を読み込めませんでした。',
 } as const;

@@ -84,7 +84,7 @@ export function DocumentTable({
 }) {
   return (
     <div className={classes.tableScroll}>
-      <Table striped highlightOnHover horizontalSpacing={8} className={classes.table}>
+      <Table striped highlightOnHover horizontalSpacing={6} className={classes.table}>
         <caption className={classes.caption}>帳票一覧</caption>
         <Table.Thead>
           <Table.Tr>

@@ -43,10 +43,10 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 const SORT_OPTIONS: { value: string; label: string }[] = [
-  { value: 'date:desc', label: '取引年月日（新しい順）' },
-  { value: 'date:asc', label: '取引年月日（古い順）' },
-  { value: 'amount:desc', label: '金額（大きい順）' },
-  { value: 'amount:asc', label: '金額（小さい順）' },
+  { value: 'date:desc', label: '取引年月日（降順）' },
+  { value: 'date:asc', label: '取引年月日（昇順）' },
+  { value: 'amount:desc', label: '金額（降順）' },
+  { value: 'amount:asc', label: '金額（昇順）' },
   { value: 'number:asc', label: '番号（昇順）' },
   { value: 'number:desc', label: '番号（降順）' },
 ];

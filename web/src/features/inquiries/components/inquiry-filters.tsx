@@ -32,7 +32,7 @@ export function InquiryFilters({
     <form onSubmit={submit} aria-label="絞り込み">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
         <NativeSelect
-          label="状態"
+          label="ステータス"
           value={draft.state}
           onChange={set('state')}
           data={[

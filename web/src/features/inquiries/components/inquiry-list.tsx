@@ -14,10 +14,10 @@ export function InquiryTable({ inquiries }: { inquiries: InquirySummary[] }) {
   return (
     <div className={classes.tableScroll}>
       <Table striped highlightOnHover className={classes.table}>
-        <caption className={classes.caption}>お問い合わせ（最終更新の新しい順）</caption>
+        <caption className={classes.caption}>お問い合わせ（最終更新の降順）</caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">状態</Table.Th>
+            <Table.Th scope="col">ステータス</Table.Th>
             <Table.Th scope="col">種類</Table.Th>
             <Table.Th scope="col">取引先</Table.Th>
             <Table.Th scope="col">注文番号</Table.Th>
@@ -57,7 +57,7 @@ export function InquiryTable({ inquiries }: { inquiries: InquirySummary[] }) {
 /** The phone's cards: the same requests, one a card. */
 export function InquiryCards({ inquiries }: { inquiries: InquirySummary[] }) {
   return (
-    <ul className={classes.cards} aria-label="お問い合わせ（最終更新の新しい順）">
+    <ul className={classes.cards} aria-label="お問い合わせ（最終更新の降順）">
       {inquiries.map((i) => (
         <li key={i.id}>
           <Paper withBorder p="sm">

@@ -151,10 +151,10 @@ function StaffControls({ thread, onDone }: { thread: InquiryThread; onDone: () =
   };
   return (
     <Paper withBorder p="sm">
-      <form onSubmit={save} aria-label="状態の変更">
+      <form onSubmit={save} aria-label="ステータスの変更">
         <Group align="end" gap="sm">
           <NativeSelect
-            label="状態"
+            label="ステータス"
             value={state}
             onChange={(e) => setState(e.currentTarget.value as InquiryState)}
             data={(['open', 'in-progress', 'answered', 'closed'] as const).map((s) => ({
@@ -170,7 +170,7 @@ function StaffControls({ thread, onDone }: { thread: InquiryThread; onDone: () =
               onChange={(e) => setAgreed(e.currentTarget.value)}
             />
           )}
-          <Button type="submit">状態を保存</Button>
+          <Button type="submit">ステータスを保存</Button>
           <NativeSelect
             label="担当者"
             value={thread.assigned ? String(thread.assigned.user_id) : ''}
