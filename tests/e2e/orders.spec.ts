@@ -753,19 +753,25 @@ test.describe('finding and reading order lines', () => {
     const first = page.waitForResponse('**/api/v1/spec/search-result-ledgerItem');
     await openOrders(page);
     const number: string = (await (await first).json()).items[0].sale_order_no;
+    const typed = number.replace('-', '').toLowerCase();
+    // The count read is the number search's own, not the one still on screen from before it.
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v1/spec/search-result-ledgerItem') &&
+        (response.request().postData() ?? '').includes(typed),
+    );
     await filter(page, async (panel) => {
-      await panel
-        .getByRole('textbox', { name: '受注番号・納品番号・送り状番号' })
-        .fill(number.replace('-', '').toLowerCase());
+      await panel.getByRole('textbox', { name: '受注番号・納品番号・送り状番号' }).fill(typed);
     });
     await expect(page.getByLabel('検索条件').getByText(/^番号 /)).toBeVisible();
-    await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
-    const count = await resultCount(page);
+    const count: number = (await (await searched).json()).total;
+    expect(count).toBeGreaterThan(0);
+    await expect.poll(() => resultCount(page)).toBe(count);
     await expect(lines(page, isMobile)).toHaveCount(Math.min(count, isMobile ? 20 : 100));
     if (!isMobile) {
       for (const row of await lines(page, isMobile).all()) await expect(row).toContainText(number);
     }
-    expect(new URL(page.url()).searchParams.get('no')).toBe(number.replace('-', '').toLowerCase());
+    expect(new URL(page.url()).searchParams.get('no')).toBe(typed);
     await page.reload();
     await expect.poll(() => resultCount(page)).toBe(count);
   });

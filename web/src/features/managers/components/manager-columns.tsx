@@ -35,7 +35,7 @@ export function managerColumns({
   return [
     // Widths in px where the content's size is known (a name, the longest permission, a switch), so
     // that the customer select shows 「10001: 株式会社東和ルーフ 本社」 and the permissions whole at
-    // 1280 px; the mail takes what is left and reads whole on hover.
+    // 1280 px; the mail takes what is left, a saved one wrapping before its 「@」.
     savedMailColumn(
       textColumn<UserValues>('mail', 'メールアドレス', {
         type: 'email',
