@@ -5,29 +5,10 @@ import {
   AUDIT_MAX_PAGE,
   AUDIT_PAGE_SIZE,
 } from '../audit';
+import { emptyAsAbsent, isoDateOfThisMillennium as isoDate } from './query-values';
 
 // GET /api/v1/audit and /api/v1/audit/export (issue 22, docs/decisions/017): the filters of the
 // audit view, as query parameters. An empty parameter is no filter.
-
-const emptyAsAbsent = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-/** A real calendar day, YYYY-MM-DD, of the years 1900–2999 (2025-02-30 is not one). */
-const isRealDay = (v: string) => {
-  const time = Date.parse(`${v}T00:00:00Z`);
-  const year = Number(v.slice(0, 4));
-  return (
-    year >= 1900 &&
-    year <= 2999 &&
-    !Number.isNaN(time) &&
-    new Date(time).toISOString().startsWith(v)
-  );
-};
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD の形式で指定してください。')
-  .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isRealDay(v), '存在しない日付です。');
 
 export const auditFilterSchema = z
   .object({

@@ -8,27 +8,9 @@ import {
   INQUIRY_STATES,
   INQUIRY_TEXT_MAX,
 } from '../inquiry';
+import { emptyAsAbsent, isoDateOfThisMillennium as isoDate } from './query-values';
 
 // /api/v1/inquiries (docs/decisions/032): requests about order lines and their threads.
-
-const emptyAsAbsent = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-const isRealDay = (v: string) => {
-  const time = Date.parse(`${v}T00:00:00Z`);
-  const year = Number(v.slice(0, 4));
-  return (
-    year >= 1900 &&
-    year <= 2999 &&
-    !Number.isNaN(time) &&
-    new Date(time).toISOString().startsWith(v)
-  );
-};
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD の形式で指定してください。')
-  .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || isRealDay(v), '存在しない日付です。');
 
 /** Base64 of at most 10 MB (4 characters per 3 bytes); the decoded size is checked again. */
 const BASE64_MAX = Math.ceil(INQUIRY_ATTACHMENT_MAX_BYTES / 3) * 4;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyAsAbsent, isoDate } from './query-values';
 
 // POST /api/v1/spec/import-invoices: the invoice register's import (docs/decisions/027).
 
@@ -18,17 +19,6 @@ export type InvoiceImportAnswer = z.infer<typeof invoiceImportAnswerSchema>;
 // 取引金額 as ranges, any of them combined), 100 a page, newest first. An empty parameter is no
 // filter.
 
-const emptyAsAbsent = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-/** A real calendar day, YYYY-MM-DD (2026-02-30 is not one). */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD の形式で指定してください。')
-  .refine((v) => {
-    const time = Date.parse(`${v}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
-  }, '存在しない日付です。');
 const yen = z.coerce
   .number({ message: '金額は円単位の整数で指定してください。' })
   .int('金額は円単位の整数で指定してください。')
