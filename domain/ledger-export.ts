@@ -1,15 +1,12 @@
-import type { LedgerItem } from './api/ledger';
+import type { LedgerExportFormat, LedgerItem } from './api/ledger';
 import { DOCUMENT_LABELS } from './api/order-documents';
 import { type CarrierTrackingTable, trackingUrl } from './carrier-tracking';
 import { fixExpectedDeliveryDate } from './expected-delivery-date';
 import { exportableText } from './export-text';
 import { todayInJapan } from './japan-time';
 
-// The Excel and CSV export of an order search (issue 20): every field of the detail panel
+// The Excel and CSV export of an order search: every field of the detail panel
 // (docs/product.md §2 Detail panel rows, §3 Order line) with the labels the orders screen uses.
-
-export const LEDGER_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type LedgerExportFormat = (typeof LEDGER_EXPORT_FORMATS)[number];
 
 /** Lines one export may hold (docs/decisions/012): larger searches are refused before streaming. */
 export const LEDGER_EXPORT_MAX_ROWS = 100_000;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LEDGER_EXPORT_FORMATS } from '../ledger-export';
 import {
   LEDGER_DATE_FIELD_MESSAGE,
   LEDGER_DATE_FIELDS,
@@ -15,6 +14,10 @@ import {
 // POST /api/v1/spec/search-result-ledgerItem (docs/product.md §7) and the ledger import. Field names are the
 // spec's. page / page_size / sort are optional additions (docs/product.md §12): without them the answer is
 // the plain array the spec's client expects; with any of them it is one page with the total.
+
+/** The files an order search exports to (POST /api/v1/spec/export-ledgerItem). */
+export const LEDGER_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type LedgerExportFormat = (typeof LEDGER_EXPORT_FORMATS)[number];
 
 const compatId = z.union([z.number(), z.string()]).nullish();
 const text = (max: number) => z.string().max(max).nullish();

@@ -1,4 +1,4 @@
-import type { LedgerExportFormat } from '@domain/ledger-export';
+import type { LedgerExportFormat } from '@domain/api/ledger';
 import { apiFileRequest } from '../../../lib/api-client';
 import { ledgerSearchBody, type OrderSearch } from './ledger-search-body';
 

@@ -1,8 +1,8 @@
-import { LEDGER_EXPORT_FORMATS } from '@domain/ledger-export';
+import { LEDGER_EXPORT_FORMATS } from '@domain/api/ledger';
 import { Menu } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { EXPORT_FORMAT_LABELS } from '../utils/order-messages';
-import { ExportButton, type ExportMenuProps } from './export-menu';
+import { ExportButton, type ExportMenuProps } from './export-button';
 
 /**
  * The export's menu (export-menu.tsx loads it on the button's first press): open at once, since

@@ -1,46 +1,10 @@
-import { Button, Loader, Text } from '@mantine/core';
-import { IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react';
-import { forwardRef, lazy, Suspense, useState } from 'react';
+import { Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { AccessErrorDialog } from '../../../components/feedback/access-error-dialog';
 import { MessageDialog } from '../../../components/feedback/message-dialog';
 import type { LedgerExport } from '../hooks/use-ledger-export';
-import { EXPORT_LABEL, EXPORT_RUNNING_LABEL } from '../utils/order-messages';
-
-export interface ExportMenuProps {
-  exporter: LedgerExport;
-  /** Nothing to export (no lines, or no answer yet). */
-  disabled: boolean;
-  size?: 'xs' | 'sm';
-}
-
-/** The menu's button: 「Excel出力」, or 「Excel出力中…」 with a spinner while the file is prepared. */
-export const ExportButton = forwardRef<
-  HTMLButtonElement,
-  ExportMenuProps & { onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }
->(function ExportButton({ exporter, disabled, size = 'xs', ...handlers }, ref) {
-  const { running } = exporter;
-  return (
-    <Button
-      ref={ref}
-      size={size}
-      variant="light"
-      color="teal"
-      leftSection={
-        running ? (
-          <Loader size={14} color="teal" aria-hidden="true" />
-        ) : (
-          <IconFileSpreadsheet size={16} aria-hidden="true" />
-        )
-      }
-      rightSection={<IconChevronDown size={14} aria-hidden="true" />}
-      disabled={disabled || running !== null}
-      aria-busy={running !== null}
-      {...handlers}
-    >
-      {running ? EXPORT_RUNNING_LABEL : EXPORT_LABEL}
-    </Button>
-  );
-});
+import { EXPORT_LABEL } from '../utils/order-messages';
+import { ExportButton, type ExportMenuProps } from './export-button';
 
 // The menu (Mantine's Menu with its popover and positioning code) loads when the button is first
 // pointed at, focused or pressed, not with the screen (decision 013, size budgets).
@@ -48,7 +12,7 @@ const loadMenu = () => import('./export-menu-dropdown');
 const ExportMenuDropdown = lazy(async () => ({ default: (await loadMenu()).ExportMenuDropdown }));
 
 /**
- * Issue 20: 「Excel出力」 and its choice of .xlsx or CSV, exporting every line of the search shown.
+ * 「Excel出力」 and its choice of .xlsx or CSV, exporting every line of the search shown.
  * Busy (「Excel出力中…」 with a spinner, no second click) while the file is prepared; the screen
  * stays usable. Until first pressed it is the bare button (the menu's code loads meanwhile); the
  * press opens the menu as soon as it has loaded.

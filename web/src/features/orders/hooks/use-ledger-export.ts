@@ -1,4 +1,4 @@
-import type { LedgerExportFormat } from '@domain/ledger-export';
+import type { LedgerExportFormat } from '@domain/api/ledger';
 import { useCallback, useRef, useState } from 'react';
 import { isHttpError } from '../../../lib/http';
 import { saveFile } from '../../../lib/save-file';
