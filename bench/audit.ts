@@ -1,4 +1,4 @@
-// The audit part of `npm run bench` (BENCH_ONLY=audit; issue 22, docs/decisions/017): fills
+// The audit part of `npm run bench` (BENCH_ONLY=audit; docs/decisions/017): fills
 // audit_log to 5 million events over 390 days with one INSERT … SELECT generate_series, then prints
 // p50/p95 of filtered pages (100 events and the total counted to 10 000) for staff and for
 // corporate administrators: the use case (searchAudit: reach, both statements) and the API call

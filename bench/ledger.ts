@@ -357,7 +357,7 @@ function searchStatements(
 const LOAD_CLIENTS = 20;
 
 /**
- * The database's own limit for one search (issue 23): LOAD_CLIENTS clients each looping the
+ * The database's own limit for one search: LOAD_CLIENTS clients each looping the
  * search's statements (caller rows, page and count side by side, rows as arrays) for LOAD_S
  * seconds; searches per second. On PostgreSQL one `pg` client each; PGlite has one connection,
  * which the loops share, as the API's requests do.

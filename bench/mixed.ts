@@ -1,4 +1,4 @@
-// The mixed load of `npm run bench` (issue 8): the production server in a process of its own under
+// The mixed load of `npm run bench`: the production server in a process of its own under
 // sign-ins, top pages, order searches and file listings for BENCH_MIXED_S seconds (default 60),
 // with requests per second, latency percentiles and errors per kind, and the server's memory
 // before, during and after. Figures are printed, never asserted.

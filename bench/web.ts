@@ -1,4 +1,4 @@
-// `npm run bench:web`: Lighthouse 12 over the production build (issue 23, decision 013): /login
+// `npm run bench:web`: Lighthouse 12 over the production build (docs/decisions/013): /login
 // signed out, /top and /orders signed in, at the mobile and desktop presets, BENCH_WEB_RUNS runs each
 // (3), printing the median scores and metrics. Nothing is asserted. BENCH_WEB_PAGES picks pages,
 // BENCH_WEB_PRESETS presets, BENCH_WEB_REPORT_DIR keeps the reports, and BENCH_WEB_THROTTLING=devtools

@@ -1,4 +1,4 @@
-// The audit view (issue 22, docs/decisions/017): the actions the audit log records, their Japanese
+// The audit view (docs/decisions/017): the actions the audit log records, their Japanese
 // names, and the limits of one search. Every entry has one shape (audit_log): time, actor (user id
 // and mail), action, entity and its id (the target), customer code, client address and User-Agent.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Carrier tracking links (issue 20): the core system writes the carrier's name in `transportation`
+// Carrier tracking links: the core system writes the carrier's name in `transportation`
 // (ヤマト運輸, ﾔﾏﾄ, 佐川急便株式会社 …) and the shipping label number beside it. A link is built only
 // from a template of this table with the cleaned number filled in, never from ledger text; an
 // unknown carrier or an empty number gives no link.

@@ -96,7 +96,7 @@ export function joinSharedPath(folder: string, child: string): string {
  * Whether a text is one plain file name, as given (no NFC): what normaliseSharedPath accepts as a
  * 'name' and at most SHARED_NAME_MAX_BYTES. The storage takes such a name as the last segment of a
  * key and as a download's file name (server/storage/storage-port.ts checks both), so the ledger
- * import refuses any other document file name before it is stored (issue 17) instead of the
+ * import refuses any other document file name before it is stored instead of the
  * download failing later. Japanese, spaces and dots inside ('請求書 2026.11.pdf') are plain; '/',
  * '\', '.', '..', control characters and an encoded '/', '.', '\' or NUL (%2F, %2E, %5C, %00: one
  * decoding by a proxy or another tool would make a path of them) are not. Other '%' are plain.

@@ -30,7 +30,7 @@ async function main(files: readonly string[]): Promise<number> {
           platform.database.db,
           () => createReadStream(file),
           { actorUserId: null, actorMail: null, source: 'cli', fileName: basename(file) },
-          // Shipment notification mails: written to the outbox with the lines (issue 21).
+          // Shipment notification mails: written to the outbox with the lines.
           { config, secret: platform.secret, mailer: platform.mailer },
           // The PDFs the lines name go into the documents' archive (docs/decisions/030).
           {

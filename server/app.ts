@@ -74,7 +74,7 @@ function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, 
 }
 
 /**
- * A large body is read only for a caller the route has let in (issue 17, finding 4): a route that
+ * A large body is read only for a caller the route has let in: a route that
  * raises the body limit must authorise in a route-level onRequest hook, which runs before the
  * body is parsed. Checked as each route is added, so such a route without one stops the start.
  */

@@ -7,7 +7,7 @@ import {
 } from '../audit';
 import { emptyAsAbsent, isoDateOfThisMillennium as isoDate } from './query-values';
 
-// GET /api/v1/audit and /api/v1/audit/export (issue 22, docs/decisions/017): the filters of the
+// GET /api/v1/audit and /api/v1/audit/export (docs/decisions/017): the filters of the
 // audit view, as query parameters. An empty parameter is no filter.
 
 export const auditFilterSchema = z
@@ -73,7 +73,7 @@ export const auditPageSchema = z
     total_capped: z.boolean(),
     page: z.number().int(),
     page_size: z.literal(AUDIT_PAGE_SIZE),
-    /** Mail outbox counts, for staff only when the server has them (issue 21). */
+    /** Mail outbox counts, for staff only when the server has them. */
     mail_outbox: z
       .object({ pending: z.number().int(), failed: z.number().int(), sent: z.number().int() })
       .nullable()

@@ -86,7 +86,7 @@ export const ledgerSearchBodySchema = ledgerSearchFields.superRefine(refineLedge
 export type LedgerSearchBody = z.infer<typeof ledgerSearchBodySchema>;
 
 /**
- * POST /api/v1/spec/export-ledgerItem (issue 20): the search's body (filters, sort, customer)
+ * POST /api/v1/spec/export-ledgerItem: the search's body (filters, sort, customer)
  * and the file format. Every matching line is exported in the sort's order: page and page_size
  * are not read (and dropped if sent).
  */

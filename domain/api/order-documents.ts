@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BULK_DOWNLOAD_FILES_MAX } from '../constants';
 
-// Order documents (docs/product.md §7 "specified-ledger-file-path", "get-shared-files"; issue 5 item 4). The
+// Order documents (docs/product.md §7 "specified-ledger-file-path", "get-shared-files"). The
 // files live in the customer's bucket under Spec/; the client names them only by the line's keys or
 // by the file names the ledger search answered — the server checks every name against the ledger.
 

@@ -34,7 +34,7 @@ export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntr
   });
 }
 
-/** A sign-in attempt as the account page's history shows it (issue 21). */
+/** A sign-in attempt as the account page's history shows it. */
 export interface SignInEventRow {
   id: number;
   at: Date;

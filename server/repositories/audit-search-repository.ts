@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { STAFF_CUSTOMER_CODE, STAFF_USER_TYPE_ID } from '../../domain/constants';
 
-// The audit view's reading of audit_log (issue 22, docs/decisions/017); the writing is
+// The audit view's reading of audit_log (docs/decisions/017); the writing is
 // audit-log-repository.ts. Pages are newest first (created_at, id), each filter served by its
 // index of migration 0011; the total is counted up to a cap; the export reads on by keyset.
 

@@ -437,7 +437,7 @@ export async function findLedgerPage(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Export: every line of a search in the sort's order, by keyset pages (issue 20, docs/decisions/012)
+// Export: every line of a search in the sort's order, by keyset pages (docs/decisions/012)
 
 /** Lines per statement of an export on PostgreSQL, which runs the statement in its own process. */
 export const EXPORT_PAGE_LINES = 2_000;
@@ -666,7 +666,7 @@ export async function lockLedgerImports(tx: Transaction): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Order documents: the file names a line references (docs/product.md §3, issue 5 item 4)
+// Order documents: the file names a line references (docs/product.md §3)
 
 /** The four keys that name one order line. */
 export interface LedgerLineKey {

@@ -106,8 +106,8 @@ const isStaffRow = sql<boolean>`(${users.customer_code} = ${STAFF_CUSTOMER_CODE}
 
 /**
  * Where a person stands, from their user rows (deleted ones too): the corporations whose customers
- * they are a user of, and whether one of the rows is a staff row. What the managers' rules of
- * issue 17 decide on (server/services/authorization.ts).
+ * they are a user of, and whether one of the rows is a staff row. What the managers' rules
+ * decide on (server/services/authorization.ts).
  */
 export interface PersonReach {
   corporations: number[];
@@ -388,7 +388,7 @@ export async function isAuthorOfTopContent(
   return notice !== undefined || banner !== undefined;
 }
 
-// --- the person's own account page (issue 21) ---------------------------------------------------
+// --- the person's own account page ---------------------------------------------------
 
 /** The rows of a mail (deleted ones too), for naming the actor of an identity event. */
 export async function findRowsOfMail(

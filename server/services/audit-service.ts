@@ -33,7 +33,7 @@ import { auditReach, authorize, mayFilterAuditByCustomer, mayReadAudit } from '.
 import type { Caller } from './caller';
 import { auditActorOf, type DatabasePort } from './ports';
 
-// The audit view (issue 22, docs/decisions/017): staff read every event, a corporate administrator
+// The audit view (docs/decisions/017): staff read every event, a corporate administrator
 // the events of their corporations (authorization.ts auditReach), general users nothing. The
 // reach is part of the search's own condition, so no page, count or export row escapes it.
 
@@ -94,7 +94,7 @@ export async function searchAudit(
       offset: (page - 1) * AUDIT_PAGE_SIZE,
     }),
     countAuditEvents(deps.db, criteria, AUDIT_COUNT_CAP),
-    // Staff see the mail outbox's counts beside the events (issue 21's mails).
+    // Staff see the mail outbox's counts beside the events.
     caller.isStaff ? mailOutboxCounts(deps.db) : Promise.resolve(null),
   ]);
   const names = await findAuditTargetNames(deps.db, rows);

@@ -12,7 +12,7 @@ import {
   type LedgerExportColumn,
 } from '../../domain/ledger-export';
 
-// The two file formats of an order export (issue 20, docs/decisions/012). Both take the search's
+// The two file formats of an order export (docs/decisions/012). Both take the search's
 // lines a page at a time and write as they go: the file is never whole in memory.
 
 export const XLSX_CONTENT_TYPE =

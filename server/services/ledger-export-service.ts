@@ -20,7 +20,7 @@ import { CSV_CONTENT_TYPE, csvStream, XLSX_CONTENT_TYPE, xlsxStream } from './le
 import { TOO_MANY_ROWS_CODE } from './ledger-search-service';
 import { auditActorOf, type DatabasePort } from './ports';
 
-// The export of an order search as .xlsx or CSV (issue 20, docs/decisions/012): every line the
+// The export of an order search as .xlsx or CSV (docs/decisions/012): every line the
 // search matches, over all pages, in its order. Who may export is who may search
 // (authorization.ts maySeeCustomer), decided before anything is read.
 

@@ -120,7 +120,7 @@ export async function searchLedgerItems(
   now = new Date(),
 ): Promise<Buffer> {
   const plan = planLedgerSearch(body, now);
-  // Who may see the customer is decided before the ledger is read (issue 17): a refused caller
+  // Who may see the customer is decided before the ledger is read: a refused caller
   // makes the database do no search work, and a refusal takes the same time whatever the search.
   // Reading the caller's rows beside the search saved one round trip (docs/decisions/005), at the
   // price of searching for callers who were then refused.

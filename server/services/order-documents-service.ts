@@ -24,7 +24,7 @@ import type { DocumentTicketSigner } from './document-tickets';
 import { receiptUserOf } from './documents-service';
 import { auditActorOf, type DatabasePort, type LogPort } from './ports';
 
-// Order documents (issue 5 item 4): invoices, shipping notices and delivery slips of the ledger's
+// Order documents: invoices, shipping notices and delivery slips of the ledger's
 // lines, in the customer's bucket under Spec/. Paths come from the database, never from the client:
 // a file name a client sends is only accepted when one of the customer's lines references it.
 

@@ -14,7 +14,7 @@ import {
   shipmentNotificationLinesOf,
 } from '../repositories/shipment-notifications-repository';
 
-// Shipment notification mails (issue 21, docs/decisions/014): after an import, each user of a
+// Shipment notification mails (docs/decisions/014): after an import, each user of a
 // customer with notifications on gets one mail per customer listing the lines the import made
 // shipped, with a link to the orders screen showing exactly those lines and a link that turns the
 // notifications off for that user row.

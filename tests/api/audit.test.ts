@@ -12,7 +12,7 @@ import { bearer, signIn } from './helpers/auth';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// The audit view (issue 22, docs/decisions/017): every listed action records one event of one
+// The audit view (docs/decisions/017): every listed action records one event of one
 // shape, the search's filters and pages, the CSV export, who sees which events, and retention.
 
 type Who = 'staff' | 'admin' | 'user' | 'multi' | 'other' | 'otherAdmin';

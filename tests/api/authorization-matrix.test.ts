@@ -263,7 +263,7 @@ const MATRIX: Record<string, Entry> = {
     }),
     expected: (a, target) => status(holds(a, target), a),
   },
-  // --- the audit view (issue 22, docs/decisions/017): staff any customer; an administrator a
+  // --- the audit view (docs/decisions/017): staff any customer; an administrator a
   // customer of their corporation (otherAdmin's corporation 2001 has none of the targets);
   // general users never. What each sees is tested in audit.test.ts.
   'GET /api/v1/audit': {
@@ -421,7 +421,7 @@ const MATRIX: Record<string, Entry> = {
           mail: `matrix-${sequence}@example.com`,
           user_name: '更新 次郎',
           user_type_id: 2,
-          // Issue 21: the shipment notification goes with the row, under the same rule.
+          // The shipment notification goes with the row, under the same rule.
           shipment_mail: false,
           ...tamper(),
         },
@@ -434,13 +434,13 @@ const MATRIX: Record<string, Entry> = {
     request: async (target) => ({ payload: { id: await freshUserRow(target), ...tamper() } }),
     expected: (a, target) => status(manages(a, target), a),
   },
-  // Issue 22: staff only, whoever's the row (an administrator's own users included).
+  // Staff only, whoever's the row (an administrator's own users included).
   'PUT /api/v1/user/reset-second-factor': {
     scope: 'customer',
     request: async (target) => ({ payload: { id: await freshUserRow(target), ...tamper() } }),
     expected: (a) => status(a === 'staff', a),
   },
-  // --- the account page (issue 21): one's own account only ---
+  // --- the account page: one's own account only ---
   'GET /api/v1/account': {
     scope: 'none',
     request: () => ({ query: { mail: MAIL.staff, login_user_id: String(staffRowId) } }),
@@ -783,7 +783,7 @@ describe('tampered identity fields change nothing', () => {
   });
 });
 
-// Issue 17, finding 5: the add-user cell of the matrix adds new mails; an existing mail is another
+// The add-user cell of the matrix adds new mails; an existing mail is another
 // matter. Managers add, to a customer they manage, the mail of people of each kind: an
 // administrator may attach only a person already of their corporation; staff attach anyone. A
 // refusal is a 409 in the error shape naming no identity, and writes nothing.
@@ -805,7 +805,7 @@ describe('adding a mail that already has an account', () => {
 
   it('an administrator attaches only a person of their corporation, never staff; staff anyone', async () => {
     // [manager, mail, customer, expected]. Staff attaching the staff account is left out only so
-    // that the staff account keeps no customer row (staff may, decided for issue 17).
+    // that the staff account keeps no customer row (staff may attach anyone).
     const cells: ['admin' | 'otherAdmin' | 'staff', string, number, number][] = [
       ['admin', INSIDER, 10002, 200],
       ['admin', MAIL.otherUser, 10002, 409],

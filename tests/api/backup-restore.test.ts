@@ -11,7 +11,7 @@ import { createFreshDatabase } from './helpers/fresh-database';
 import { tableDigests } from './helpers/table-digests';
 import { createTestApp } from './helpers/test-app';
 
-// Backup and restore as the README documents them (issue 8): a copy of the PGlite data directory
+// Backup and restore as the README documents them: a copy of the PGlite data directory
 // taken while the server is stopped, and `pg_dump -Fc` / `pg_restore` on PostgreSQL. Each restores
 // into a fresh database and must find the same rows, table by table.
 

@@ -9,7 +9,7 @@ import { signIn } from './helpers/auth';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 17, finding 4: a general user's 19 MB CSV to the staff-only import was read whole before
+// A general user's 19 MB CSV to the staff-only import was read whole before
 // the 403, and 40 of them in parallel doubled the server's memory. A caller the route refuses is
 // now refused while the body is still arriving, and the connection is closed rather than drained
 // (docs/decisions/007-connection-timeouts-and-early-refusal.md). Over a real socket: inject()

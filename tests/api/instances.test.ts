@@ -8,7 +8,7 @@ import { createAccount } from './helpers/accounts';
 import { apiKey, bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
 import { createTestApp, openSecondInstance, type TestApp } from './helpers/test-app';
 
-// Two API instances on one PostgreSQL and one Redis, as behind a load balancer (issue 8): the
+// Two API instances on one PostgreSQL and one Redis, as behind a load balancer: the
 // lockout count and the pre-login rate limits are shared (attempts alternate between them), and
 // either instance accepts the other's access tokens. Runs where both services are configured
 // (the PostgreSQL pass of CI: DATABASE_URL and TEST_REDIS_URL).
@@ -111,65 +111,62 @@ describe.runIf(shared)('two API instances on one PostgreSQL and one Redis', () =
   });
 });
 
-describe.runIf(shared)(
-  'two API instances: the lock and sessions under parallel load (issue 17)',
-  () => {
-    let a: TestApp;
-    let b: TestApp;
+describe.runIf(shared)('two API instances: the lock and sessions under parallel load', () => {
+  let a: TestApp;
+  let b: TestApp;
 
-    beforeAll(async () => {
-      a = await createTestApp({
-        seed: { ledgerLinesPerCustomer: 0 },
-        env: {
-          REDIS_URL: redisUrl!,
-          RATE_LIMIT_MAIL_PER_MINUTE: '100000',
-          RATE_LIMIT_IP_PER_MINUTE: '100000',
-          SESSION_CHECK_SECONDS: '1',
-        },
-      });
-      b = await openSecondInstance(a);
+  beforeAll(async () => {
+    a = await createTestApp({
+      seed: { ledgerLinesPerCustomer: 0 },
+      env: {
+        REDIS_URL: redisUrl!,
+        RATE_LIMIT_MAIL_PER_MINUTE: '100000',
+        RATE_LIMIT_IP_PER_MINUTE: '100000',
+        SESSION_CHECK_SECONDS: '1',
+      },
     });
-    afterAll(async () => {
-      await b?.close();
-      await a?.close();
-    });
+    b = await openSecondInstance(a);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
 
-    it('50 parallel wrong passwords spread over both instances get five password checks in all', async () => {
-      const { mail } = await createAccount(a, 'two-instances-burst');
-      const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) =>
-          signInRequest(i % 2 === 0 ? a.app : b.app, mail, `Wrong-pass${i}!`),
-        ),
-      );
-      expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(5);
-      expect(answers.filter((r) => r.statusCode === 423)).toHaveLength(45);
-      expect(answers.filter((r) => r.json().account_locked === true)).toHaveLength(1);
-      expect((await signInRequest(b.app, mail, DEMO_PASSWORD)).statusCode).toBe(423);
-      expect((await signInRequest(a.app, mail, DEMO_PASSWORD)).statusCode).toBe(423);
-    });
+  it('50 parallel wrong passwords spread over both instances get five password checks in all', async () => {
+    const { mail } = await createAccount(a, 'two-instances-burst');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        signInRequest(i % 2 === 0 ? a.app : b.app, mail, `Wrong-pass${i}!`),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 423)).toHaveLength(45);
+    expect(answers.filter((r) => r.json().account_locked === true)).toHaveLength(1);
+    expect((await signInRequest(b.app, mail, DEMO_PASSWORD)).statusCode).toBe(423);
+    expect((await signInRequest(a.app, mail, DEMO_PASSWORD)).statusCode).toBe(423);
+  });
 
-    it('a sign-out on one instance refuses the session’s token on the other within SESSION_CHECK_SECONDS', async () => {
-      const { mail } = await createAccount(a, 'two-instances-sign-out');
-      const { cookie, token } = await signIn(a.app, mail);
-      const call = () =>
-        b.app.inject({
-          method: 'POST',
-          url: '/api/v1/user/get-all-customers',
-          payload: {},
-          headers: bearer(token),
-        });
-      expect((await call()).statusCode).toBe(200);
-      const out = await a.app.inject({
+  it('a sign-out on one instance refuses the session’s token on the other within SESSION_CHECK_SECONDS', async () => {
+    const { mail } = await createAccount(a, 'two-instances-sign-out');
+    const { cookie, token } = await signIn(a.app, mail);
+    const call = () =>
+      b.app.inject({
         method: 'POST',
-        url: '/api/auth/sign-out',
-        headers: { cookie, origin: a.config.publicBaseUrl },
+        url: '/api/v1/user/get-all-customers',
         payload: {},
+        headers: bearer(token),
       });
-      expect(out.statusCode).toBe(200);
-      expect((await withClockAhead(1100, call)).statusCode).toBe(401);
+    expect((await call()).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: a.config.publicBaseUrl },
+      payload: {},
     });
-  },
-);
+    expect(out.statusCode).toBe(200);
+    expect((await withClockAhead(1100, call)).statusCode).toBe(401);
+  });
+});
 
 describe.skipIf(shared)('two API instances (skipped here)', () => {
   it.skip('needs DATABASE_URL and TEST_REDIS_URL (the PostgreSQL pass of CI)', () => {});

@@ -279,7 +279,7 @@ describe('a file with a bad row writes nothing', () => {
     expect(await storedRows(changed)).toEqual([]);
   });
 
-  // Issue 17, finding 10: such a name used to be stored, and the document's download then failed.
+  // Such a name used to be stored, and the document's download then failed.
   it.each([
     ['invoice_file_name', 'a/b.pdf'],
     ['shipped_file_name', '..\\x.pdf'],

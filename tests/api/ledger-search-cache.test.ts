@@ -11,7 +11,7 @@ import { createLedgerItem, insertLedgerItems, ledgerCsv } from './helpers/ledger
 import { readsLedger, statementsDuring } from './helpers/statements';
 import { createTestApp, openSecondInstance, type TestApp } from './helpers/test-app';
 
-// The search-answer cache keyed by the ledger's version (issue 23, docs/decisions/018): a first
+// The search-answer cache keyed by the ledger's version (docs/decisions/018): a first
 // page, an unpaged array and a total are read from the ledger once per version; every import
 // (every write to ledger_items) gives the ledger a new version in its own transaction, so the
 // next search after it commits answers the new lines. In this process by default, in Redis with

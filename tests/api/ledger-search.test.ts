@@ -661,7 +661,7 @@ describe('who may search which customer', () => {
   });
 });
 
-// Issue 17, finding 9: the search used to start before the caller was checked, so a refused caller
+// The search used to start before the caller was checked, so a refused caller
 // still made the database read the ledger (and the refusal took as long as the search). What
 // reaches the database is observed at the driver both drivers share the shape of: every statement
 // of the server, Drizzle's and the hand-built ones alike, is a query() call on db.$client (PGlite,

@@ -15,7 +15,7 @@ import {
 import { deliveredMails } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Shipment notification mails (issue 21, docs/decisions/014): an import that makes lines shipped
+// Shipment notification mails (docs/decisions/014): an import that makes lines shipped
 // tells each user of their customer with notifications on, once per customer and import, and never
 // twice of one line; the mail's link shows exactly those lines to those who may see them; its
 // unsubscribe link turns the mails off for that one user row.

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD, type DemoAccount, loginAs } from './support/login-as';
 
 // axe-core (WCAG 2.1 A and AA) over every screen and dialog, at both viewports (the projects),
-// for each role (issue 23). Violations are soft failures, printed one node a line, so that one run
+// for each role. Violations are soft failures, printed one node a line, so that one run
 // lists them all.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -134,7 +134,7 @@ async function checkManagers(page: Page, who: string, staff: boolean) {
   await expect(dialog).toBeHidden();
 }
 
-/** Issue 21: the account page, and its password form's own messages. */
+/** The account page, and its password form's own messages. */
 async function checkAccount(page: Page, who: string) {
   await open(page, '/account', 'アカウント設定');
   await expect(page.getByRole('switch').first()).toBeVisible();
@@ -145,7 +145,7 @@ async function checkAccount(page: Page, who: string) {
   await expectNoAxeViolations(page, `account password form with errors (${who})`);
 }
 
-/** Issue 22: the audit view with its events (staff and corporate administrators). */
+/** The audit view with its events (staff and corporate administrators). */
 async function checkAudit(page: Page, who: string) {
   await open(page, '/audit', '操作履歴');
   await expect(page.getByText(/^全[\d,]+件|件以上/).first()).toBeVisible();

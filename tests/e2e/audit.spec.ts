@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { loginAs } from './support/login-as';
 
-// The audit view (issue 22, docs/decisions/017) at both viewports: staff see every event, filter
+// The audit view (docs/decisions/017) at both viewports: staff see every event, filter
 // and export them; a corporate administrator sees their corporation's events only; a general user
 // has neither the menu entry nor the screen.
 

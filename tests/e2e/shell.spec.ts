@@ -253,7 +253,7 @@ test.describe('the signed-in shell while a screen loads', () => {
     page,
   }) => {
     // Layout shifts the page did not cause by input (the Layout Instability API): what a reader
-    // sees jump, and what Lighthouse's CLS adds up (issue 23).
+    // sees jump, and what Lighthouse's CLS adds up.
     await page.addInitScript(() => {
       const shifts: string[] = [];
       Object.assign(window, { layoutShifts: shifts });

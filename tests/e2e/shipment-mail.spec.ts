@@ -3,7 +3,7 @@ import { createLedgerItem, ledgerCsv } from '../api/helpers/ledger-factory';
 import { DEMO_PASSWORD } from './support/login-as';
 import { linkIn, type Mail, mailFileNames, readMails } from './support/mail';
 
-// Issue 21 (docs/decisions/014): a shipment notification mail's two links as a person follows
+// A shipment notification mail's two links as a person follows
 // them — the orders screen on exactly the notified lines (through sign-in when signed out), and
 // the unsubscribe page — at both viewports.
 

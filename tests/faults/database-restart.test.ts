@@ -7,7 +7,7 @@ import { bearer, signIn } from '../api/helpers/auth';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
 import { waitFor } from '../support/raw-http';
 
-// PostgreSQL stopped and started again while requests run (issue 8: faults), on the machine's own
+// PostgreSQL stopped and started again while requests run (faults), on the machine's own
 // cluster through pg_ctlcluster: the API answers 503 quickly while the database is away, /readyz
 // says so, and service comes back by itself when the database does, with nothing lost or half
 // written. Runs on the PostgreSQL pass of `npm test` as root (CI); elsewhere it says why it skips.

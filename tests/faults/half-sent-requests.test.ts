@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
 import { type HeldSocket, holdSocket, parseAnswer, waitFor } from '../support/raw-http';
 
-// Issue 17, finding 3: connections that send part of a request, or read none of the answer, used
+// Connections that send part of a request, or read none of the answer, used
 // to stay open for ever, so a few thousand of them took the server's file descriptors without
 // signing in. The server now closes them after its time-outs and refuses sockets over its cap,
 // and answers everyone else meanwhile (docs/decisions/007-connection-timeouts-and-early-refusal.md).

@@ -11,7 +11,7 @@ import { withClockAhead } from '../support/clock';
 import { unusedPort } from '../support/ports';
 import { startSmtpServer } from '../support/smtp-server';
 
-// The mail server going away and coming back (issue 21, docs/decisions/014). Every mail waits in
+// The mail server going away and coming back (docs/decisions/014). Every mail waits in
 // the outbox while it is away and goes out, once each, when it returns; a mail whose link expired
 // meanwhile is dropped and logged; a mail whose attempts run out is marked failed. The mail server
 // is a local SMTP server this file starts and stops; no other system is stopped.

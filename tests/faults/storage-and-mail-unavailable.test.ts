@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../api/helpers/test-app';
 import { unusedPort } from '../support/ports';
 import { type S3rverProcess, startS3rver } from '../support/s3rver';
 
-// The object store and the mail server going away (issue 8: faults). Storage: the document and
+// The object store and the mail server going away (faults). Storage: the document and
 // shared-file calls fail within seconds with a clear 503, everything else keeps working, and the
 // calls work again once the store is back. Mail: adding a user still succeeds as a whole (identity,
 // row and audit entry), and the invitation waits in the mail outbox until the mail server is back
@@ -128,7 +128,7 @@ describe('mail server unavailable', () => {
       headers: bearer(token),
     });
     expect(res.statusCode, res.body).toBe(200);
-    // Issue 21: the invitation is kept and sent when the mail server returns (it was false).
+    // The invitation is kept and sent when the mail server returns (it was false).
     expect(res.json()).toMatchObject({ is_new_account: true, invitation_sent: true });
     const [waiting] = await t.database.db
       .select()
@@ -153,7 +153,7 @@ describe('mail server unavailable', () => {
     expect(audit).toHaveLength(1);
   }, 60_000);
 
-  // Issue 21 (docs/decisions/014): the answer was 503 MAIL_UNAVAILABLE; the mail is now kept in
+  // The answer was 503 MAIL_UNAVAILABLE; the mail is now kept in
   // the outbox and sent when the server returns, and the answer is the one of any address.
   it('a password reset request answers as for any address; its mail waits in the outbox', async () => {
     const res = await t.app.inject({

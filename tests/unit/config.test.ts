@@ -74,7 +74,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'ftp://example.com' })).toThrow(/PUBLIC_BASE_URL/);
   });
 
-  it('bounds every connection by time and their number by default (issue 17)', () => {
+  it('bounds every connection by time and their number by default', () => {
     const config = loadConfig({});
     expect(config.HTTP_HEADERS_TIMEOUT_MS).toBe(10_000);
     expect(config.HTTP_REQUEST_TIMEOUT_MS).toBe(60_000);

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { requireEarlyRefusalForLargeBodies } from '../../server/app';
 
-// Issue 17, finding 4: a route that takes a large body must refuse callers before reading it, in
+// A route that takes a large body must refuse callers before reading it, in
 // a route-level onRequest hook; a route that raises the limit without one stops the start.
 
 const build = (options: { bodyLimit?: number; onRequest?: () => Promise<void> }) => {

@@ -130,7 +130,7 @@ describe('reading a ledger CSV', () => {
   });
 });
 
-// Issue 17, finding 10: a document file name is the last segment of a storage key and the name a
+// A document file name is the last segment of a storage key and the name a
 // download is saved under; anything but one plain name used to be stored, and its download failed.
 describe('document file names', () => {
   const FILE_COLUMNS = ['invoice_file_name', 'shipped_file_name', 'delivery_file_name'] as const;

@@ -1,4 +1,4 @@
-// Size budgets of the web app's first load per route (issue 23, decision 013), read from the build's
+// Size budgets of the web app's first load per route (docs/decisions/013), read from the build's
 // manifest (vite.config.ts `build.manifest`). `npm test` builds before this step runs; alone, it
 // fails until `npm run build` has built the sources it runs with. Sizes are deterministic: gzip level 9 of each file.
 import { readFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const APP_LAYOUT = 'src/components/layout/app-layout.tsx';
 const QUERY_PROVIDER = 'src/app/query-provider.tsx';
 const LOGIN_SCREEN = 'src/features/auth/components/login-page.tsx';
 
-/** Issue 23: the login screen's first load at most 150 KB gzip, every other screen's 250 KB. */
+/** The login screen's first load at most 150 KB gzip, every other screen's 250 KB. */
 const LOGIN_BUDGET = 150 * KB;
 const BUDGET = 250 * KB;
 

@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
                     .ResetPasswordPage,
               ),
             },
-            // Issue 22: the second factor's enrolment, reached from the sign-in only (the server
+            // The second factor's enrolment, reached from the sign-in only (the server
             // decides whether the session may enrol; nothing else opens until it has).
             {
               path: paths.secondFactorSetup.path,
@@ -155,7 +155,7 @@ export const routes: RouteObject[] = [
                     (await import('../features/managers/components/managers-page')).ManagersPage,
                 ),
               },
-              // Issue 22: staff and corporate administrators (the server decides which events).
+              // Staff and corporate administrators (the server decides which events).
               {
                 path: paths.audit.path,
                 Component: lazyScreen(

@@ -17,7 +17,7 @@ const brand: MantineColorsTuple = [
 // Mantine's gray, red, orange and teal with their darker shades made darker still (same hues), so
 // that text in them reads at WCAG AA (4.5:1) on white and on their own light tints: dimmed text and
 // descriptions (gray 6), placeholders shown as text (gray 5), error messages (red 6), the filled
-// 受注残 and 出荷済 badges (orange 7, teal 8). One place for the whole app (issue 23, decision 013).
+// 受注残 and 出荷済 badges (orange 7, teal 8). One place for the whole app (docs/decisions/013).
 const gray: MantineColorsTuple = [
   '#f8f9fa',
   '#f1f3f5',

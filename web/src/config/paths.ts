@@ -7,18 +7,18 @@ export const paths = {
   mailSendComplete: { path: '/mail-send-complete', pageName: 'メール送信完了' },
   /** Where the reset mail's link lands (?token=… or ?error=INVALID_TOKEN). */
   resetPassword: { path: '/reset-password', pageName: '新しいパスワードの設定' },
-  /** Staff without a second factor enrol here before anything else (issue 22). */
+  /** Staff without a second factor enrol here before anything else. */
   secondFactorSetup: { path: '/second-factor-setup', pageName: '2段階認証の設定' },
   top: { path: '/top', pageName: 'TOP' },
   orders: { path: '/orders', pageName: '注文一覧' },
   sharedFiles: { path: '/shared-files', pageName: '共有ファイル' },
   /** Invoices, shipping notices and delivery slips as records (docs/decisions/030). */
   documents: { path: '/documents', pageName: '帳票一覧' },
-  /** Issue 21: the signed-in person's own account (every signed-in user). */
+  /** The signed-in person's own account (every signed-in user). */
   account: { path: '/account', pageName: 'アカウント設定' },
   managers: { path: '/managers', pageName: '法人管理者ページ' },
   editTop: { path: '/edit-top', pageName: 'トップページ編集' },
-  /** Issue 22: the audit view, staff and corporate administrators. */
+  /** The audit view, staff and corporate administrators. */
   audit: { path: '/audit', pageName: '操作履歴' },
   /** Requests about order lines and their threads (decision 032): every signed-in user. */
   inquiries: { path: '/inquiries', pageName: 'お問い合わせ' },

@@ -87,7 +87,7 @@ export class FakeServer {
       this.identity = null;
       return json(200, { success: true });
     });
-    // The account page's second factor section (issue 22): off, unless a test answers otherwise.
+    // The account page's second factor section: off, unless a test answers otherwise.
     this.on('GET /api/auth/second-factor', () =>
       this.identity
         ? json(200, { enabled: false, pending: null, required: false, backupCodesLeft: 0 })

@@ -109,7 +109,7 @@ export function EditSelect({
 }
 
 /**
- * An on/off cell (the managers' shipment notification, issue 21): the value is 'on' or 'off';
+ * An on/off cell (the managers' shipment notification): the value is 'on' or 'off';
  * on a phone's card the switch says which in words beside it.
  */
 export function EditSwitch({

@@ -13,7 +13,7 @@ import { bearerSecurity, errorAnswers } from '../openapi-parts';
 const tags = ['audit'];
 
 /**
- * The audit view (issue 22, docs/decisions/017): GET /audit (one page) and GET /audit/export (CSV).
+ * The audit view (docs/decisions/017): GET /audit (one page) and GET /audit/export (CSV).
  * Staff see every event, corporate administrators their corporations' (services/authorization.ts).
  */
 export async function auditRoutes(app: FastifyInstance) {

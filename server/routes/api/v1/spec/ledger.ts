@@ -114,7 +114,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
     '/import-ledger',
     {
       bodyLimit: LEDGER_IMPORT_MAX_BYTES,
-      // Staff only, decided before the body is read (issue 17): refused callers' 20 MB files
+      // Staff only, decided before the body is read: refused callers' 20 MB files
       // would otherwise be read whole, and many at once exhaust the memory. The service keeps its
       // own check, so that the rule does not hang on this hook alone.
       onRequest: async (request) => authorize(mayImportLedger(callerOf(request))),
@@ -133,7 +133,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
       importLedgerAsCaller(
         {
           ...deps,
-          // Shipment notification mails go to the outbox in the import's transaction (issue 21).
+          // Shipment notification mails go to the outbox in the import's transaction.
           shipments: {
             config: app.config,
             secret: app.platform.secret,

@@ -41,7 +41,7 @@ function messageOf(error: unknown): string {
 const number = (n: number) => n.toLocaleString('ja-JP');
 
 /**
- * The audit view (issue 22, docs/decisions/017): staff see every recorded event, a corporate
+ * The audit view (docs/decisions/017): staff see every recorded event, a corporate
  * administrator those of their corporation's users and customers. Filters, 100 events a page (a
  * table on a desktop, cards on a phone) and the CSV export of the filtered events.
  */

@@ -18,7 +18,7 @@ export function ledgerExportBody(search: OrderSearch, userId: number, format: Le
 }
 
 /**
- * POST /api/v1/spec/export-ledgerItem (issue 20): every line of the search as .xlsx or CSV,
+ * POST /api/v1/spec/export-ledgerItem: every line of the search as .xlsx or CSV,
  * with the server's file name (注文一覧_<customer>_<YYYYMMDD>.<format>).
  */
 export function exportLedgerItems(search: OrderSearch, userId: number, format: LedgerExportFormat) {

@@ -5,8 +5,8 @@ import { type FakeRequest, fakeServer, json } from '../../../testing/fake-server
 import { renderWithProviders } from '../../../testing/render';
 import { OrdersPage } from './orders-page';
 
-// The orders screen opened from a shipment notification mail's link (issue 21,
-// docs/decisions/014): /orders?notification=<id>&customer=<code> shows only that notification's
+// The orders screen opened from a shipment notification mail's link
+// (docs/decisions/014): /orders?notification=<id>&customer=<code> shows only that notification's
 // lines, says so with their count, and can go back to the ordinary search.
 
 const USER = { userInfo: { id: 7, userTypeId: 1, customerCode: 10001, mail: 'user@example.com' } };

@@ -36,7 +36,7 @@ function trackingTableOf(table: CarrierTrackingTable | undefined): CarrierTracki
  * server's table (CARRIER_TRACKING_FILE applied) when its page carries one, else the built-in one.
  */
 export function useTrackingUrl(line: Pick<OrderLine, 'transportation' | 'shipping_label_number'>) {
-  // Typed apart from AppConfig, which carries the table only from issue 20's server on.
+  // Typed apart from AppConfig: a server older than the tracking links sends no table.
   const { carrierTracking }: { carrierTracking?: CarrierTrackingTable } = useAppConfig();
   return trackingUrl(
     trackingTableOf(carrierTracking),
@@ -48,7 +48,7 @@ export function useTrackingUrl(line: Pick<OrderLine, 'transportation' | 'shippin
 /**
  * docs/product.md §2 Detail panel rows: the shipping label number with its copy button (a
  * "copied!" message for `copyConfirmMs`) and, for a known carrier, a link to its tracking page
- * in a new tab (issue 20).
+ * in a new tab.
  */
 export function ShippingLabel({ line, copyConfirmMs }: { line: OrderLine; copyConfirmMs: number }) {
   const { copied, copy } = useCopyToClipboard(copyConfirmMs);

@@ -17,7 +17,7 @@ function serverMessage(body: unknown): string | null {
 }
 
 /**
- * The Excel / CSV export of the orders screen (issue 20): every line of the search shown (all its
+ * The Excel / CSV export of the orders screen: every line of the search shown (all its
  * pages, its filters, sort and customer), saved under the server's file name. One export at a
  * time; the screen stays usable meanwhile. A search over the limit, or an export refused while
  * too many run, says so in the server's words;

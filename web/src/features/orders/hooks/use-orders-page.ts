@@ -67,7 +67,7 @@ export function useOrdersPage() {
     userId,
     onPastTheEnd: (lastPage) => show({ page: lastPage }, { replace: true }),
   });
-  // Issue 20: every line of the search shown, as .xlsx or CSV.
+  // Every line of the search shown, as .xlsx or CSV.
   const exporter = useLedgerExport(search, userId);
 
   // Other conditions or another customer (a search, or back and forward): nothing selected.

@@ -1,4 +1,4 @@
-// docs/product.md §2 Detail panel rows and issue 5 item 8: dates in ja-JP, money in yen and quantities in 個,
+// docs/product.md §2 Detail panel rows: dates in ja-JP, money in yen and quantities in 個,
 // both with thousands separators.
 
 const numberFormat = new Intl.NumberFormat('ja-JP');

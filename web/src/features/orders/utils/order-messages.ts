@@ -63,7 +63,7 @@ export const SINGLE_FILE_MISSING_MESSAGE =
 export const POPUP_BLOCKER_HINT =
   'ダウンロードが始まらない場合は、ブラウザのポップアップブロックを解除してください。';
 export const COPIED_MESSAGE = 'コピーしました！';
-/** Issue 20: the carrier's tracking page, opened in a new tab (which its accessible name says). */
+/** The carrier's tracking page, opened in a new tab (which its accessible name says). */
 export const TRACKING_LINK_LABEL = '配送状況を確認';
 export const TRACKING_LINK_NAME = `${TRACKING_LINK_LABEL}（新しいタブで開きます）`;
 
@@ -78,7 +78,7 @@ export const bulkTooManyText = (count: number, max: number) =>
 export const bulkConfirmText = (count: number) =>
   `${formatNumber(count)}件の明細が選択されています。ダウンロードしますか？`;
 
-/** Issue 20: the export action and its two formats. */
+/** The export action and its two formats. */
 export const EXPORT_LABEL = 'Excel出力';
 export const EXPORT_RUNNING_LABEL = `${EXPORT_LABEL}中…`;
 export const EXPORT_FORMAT_LABELS = { xlsx: 'Excel（.xlsx）', csv: 'CSV' } as const;

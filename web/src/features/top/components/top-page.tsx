@@ -12,7 +12,7 @@ export function TopPage() {
   usePageTitle(paths.top.pageName);
   // All are asked for at once; the banner area shows once the notices are in (or failed), so the
   // list growing from its placeholder to up to ten notices never pushes the tiles down under a
-  // reader's eyes or finger (issue 23: the layout shift Lighthouse measured on a phone), and once
+  // reader's eyes or finger (the layout shift Lighthouse measured on a phone), and once
   // the drawings tile has its password, which would otherwise push the tiles below it.
   const notices = useTopNotices();
   useTopBanners();
