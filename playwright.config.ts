@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { DESKTOP_ONLY_TAG } from './tests/e2e/support/projects';
 
 // The e2e server's DATA_DIR (scripts/e2e-server.mjs empties it at start). Fixed, so that the tests
 // can read the mails the server writes under <dir>/mail; set here so that the workers see it too.
@@ -55,6 +56,8 @@ export default defineConfig({
       // (playwright.firebase.config.ts), which runs them at both. The sign-in screens' phone
       // layout is checked here by server-rendering, shell and accessibility (axe).
       testIgnore: ['auth.spec.ts'],
+      // Tests of what a phone's layout does not change (tests/e2e/support/projects.ts).
+      grepInvert: DESKTOP_ONLY_TAG,
     },
   ],
   webServer: {

@@ -129,7 +129,9 @@ test('a corporate administrator sees their corporation’s events, never staff�
   await expect(page.getByText('この条件の操作履歴を表示する権限がありません。')).toBeVisible();
 });
 
-test('a general user has no menu entry and is refused the screen', async ({ page }) => {
+test('a general user has no menu entry and is refused the screen @desktop-only', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await loginAs(page, 'user');
   // The side navigation (on a phone, the closed menu's, hence hidden ones counted too).

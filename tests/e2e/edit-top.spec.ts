@@ -62,7 +62,7 @@ test.describe('the top-page editor', () => {
     await expect(title).toHaveValue('書きかけのお知らせ');
   });
 
-  test('the browser’s back button with an unsaved edit asks first: staying keeps the edit, leaving goes back', async ({
+  test('the browser’s back button with an unsaved edit asks first: staying keeps the edit, leaving goes back @desktop-only', async ({
     page,
     isMobile,
   }) => {
@@ -217,7 +217,9 @@ test.describe('the top-page editor', () => {
     await reader.close();
   });
 
-  test('shows at most four banner rows and disables adding at four', async ({ page }) => {
+  test('shows at most four banner rows and disables adding at four @desktop-only', async ({
+    page,
+  }) => {
     // Extra rows in front of the real answer: adding real banners would race the other viewport's
     // run, which shares the server.
     await page.route('**/api/v1/banner/get-banner', async (route) => {
@@ -243,7 +245,7 @@ test.describe('the top-page editor', () => {
     await expect(section.getByRole('button', { name: '新規追加' })).toBeDisabled();
   });
 
-  test('a general user cannot open the editor', async ({ page }) => {
+  test('a general user cannot open the editor @desktop-only', async ({ page }) => {
     await loginAs(page, 'user');
     await expect(page.getByRole('link', { name: 'トップページ編集' })).toHaveCount(0);
     await page.goto('/edit-top');

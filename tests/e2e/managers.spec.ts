@@ -74,7 +74,7 @@ test.describe('the managers page', () => {
     await addEditAndDelete(page, uniqueMail(testInfo, 'admin'));
   });
 
-  test('staff choose a customer, then add, edit and delete one of its users', async ({
+  test('staff choose a customer, then add, edit and delete one of its users @desktop-only', async ({
     page,
   }, testInfo) => {
     await loginAs(page, 'staff');
@@ -89,7 +89,9 @@ test.describe('the managers page', () => {
     await addEditAndDelete(page, uniqueMail(testInfo, 'staff'));
   });
 
-  test('a duplicate mail gets the 409 toast and its cell is marked', async ({ page }) => {
+  test('a duplicate mail gets the 409 toast and its cell is marked @desktop-only', async ({
+    page,
+  }) => {
     await loginAs(page, 'admin');
     await openManagers(page);
     await expect(editRow(page, 'user@example.com（10001）')).toBeVisible();
@@ -115,7 +117,7 @@ test.describe('the managers page', () => {
     await expect(editRow(page, '新規の利用者')).toHaveCount(0);
   });
 
-  test('a general user cannot reach the page', async ({ page }) => {
+  test('a general user cannot reach the page @desktop-only', async ({ page }) => {
     await loginAs(page, 'user');
     await expect(page.getByRole('link', { name: '法人管理者ページ' })).toHaveCount(0);
     await page.goto('/managers');

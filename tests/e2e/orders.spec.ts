@@ -383,7 +383,7 @@ test.describe('the orders screen', () => {
     expect(records.slice(1).every((record) => record.startsWith('出荷済,'))).toBe(true);
   });
 
-  test('the selected lines download their invoices as one zip after a confirmation', async ({
+  test('the selected lines download their invoices as one zip after a confirmation @desktop-only', async ({
     page,
     isMobile,
   }) => {
@@ -426,7 +426,7 @@ test.describe('the orders screen', () => {
     await expect(bulk.getByRole('button', { name: '請求書' })).toBeFocused();
   });
 
-  test('every line of a search, beyond the page shown, is checked at once and zipped', async ({
+  test('every line of a search, beyond the page shown, is checked at once and zipped @desktop-only', async ({
     page,
     isMobile,
   }) => {
@@ -480,7 +480,7 @@ test.describe('the orders screen', () => {
     }
   });
 
-  test('a search stays in the address: a reload and the back button show it again', async ({
+  test('a search stays in the address: a reload and the back button show it again @desktop-only', async ({
     page,
   }) => {
     await loginAs(page, 'user');
@@ -501,7 +501,7 @@ test.describe('the orders screen', () => {
     await expect.poll(() => resultCount(page)).toBe(backlog);
   });
 
-  test("a reload sends the address's search before the screen has loaded, and only once", async ({
+  test("a reload sends the address's search before the screen has loaded, and only once @desktop-only", async ({
     page,
   }) => {
     await loginAs(page, 'user');
@@ -534,7 +534,7 @@ test.describe('the orders screen', () => {
     ]);
   });
 
-  test('a desktop window made as narrow as a phone shows the first line of its page among 20 cards', async ({
+  test('a desktop window made as narrow as a phone shows the first line of its page among 20 cards @desktop-only', async ({
     page,
     isMobile,
   }) => {
@@ -566,7 +566,7 @@ test.describe('the orders screen', () => {
     await expect(lines(page, true).first()).toContainText(propertyName);
   });
 
-  test('the count, the bulk buttons and the column header stay in view at the foot of a long page', async ({
+  test('the count, the bulk buttons and the column header stay in view at the foot of a long page @desktop-only', async ({
     page,
     isMobile,
   }) => {
@@ -716,7 +716,7 @@ test.describe('the orders screen', () => {
     expect(await overflow(value, value.locator('xpath=ancestor::dd/..'))).toBeLessThanOrEqual(0);
   });
 
-  test('staff see a prompt until they choose a customer, then its lines', async ({
+  test('staff see a prompt until they choose a customer, then its lines @desktop-only', async ({
     page,
     isMobile,
   }) => {
@@ -745,7 +745,7 @@ test.describe('the orders screen', () => {
 test.describe('finding and reading order lines', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a 受注番号 typed without its hyphen finds its line, and the number stays in the address', async ({
+  test('a 受注番号 typed without its hyphen finds its line, and the number stays in the address @desktop-only', async ({
     page,
     isMobile,
   }) => {
@@ -776,7 +776,9 @@ test.describe('finding and reading order lines', () => {
     await expect.poll(() => resultCount(page)).toBe(count);
   });
 
-  test('the period applies to the chosen date: backlog lines have no 出荷日', async ({ page }) => {
+  test('the period applies to the chosen date: backlog lines have no 出荷日 @desktop-only', async ({
+    page,
+  }) => {
     await loginAs(page, 'user');
     await openOrders(page);
     await filter(page, async (panel) => {
@@ -831,7 +833,7 @@ test.describe('finding and reading order lines', () => {
     }
   });
 
-  test('a search the server fails says so and offers 再試行, with no advice about too much data', async ({
+  test('a search the server fails says so and offers 再試行, with no advice about too much data @desktop-only', async ({
     page,
   }) => {
     await page.route('**/api/v1/spec/search-result-ledgerItem', (route) =>

@@ -199,7 +199,11 @@ test('sign-in asks for the code after the password; trusting the browser skips i
   await context.close();
 });
 
-test('a backup code signs in once instead of the code', async ({ browser, isMobile, viewport }) => {
+test('a backup code signs in once instead of the code @desktop-only', async ({
+  browser,
+  isMobile,
+  viewport,
+}) => {
   const page = await freshPage(browser, isMobile, viewport);
   await submitPassword(page, 'staff@example.com');
   await expect(page.getByRole('textbox', { name: '確認コード' })).toBeVisible();

@@ -84,7 +84,7 @@ test.describe('the login screen taken over by its scripts', () => {
     expect(errors).toEqual([]);
   });
 
-  test('fetches none of the styles that came with the page', async ({ page }) => {
+  test('fetches none of the styles that came with the page @desktop-only', async ({ page }) => {
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto('/login');
@@ -124,7 +124,7 @@ test.describe('the login screen taken over by its scripts', () => {
     expect(shifts).toEqual([]);
   });
 
-  test('signs in at once, even with the session of a closed tab still in the cookie', async ({
+  test('signs in at once, even with the session of a closed tab still in the cookie @desktop-only', async ({
     page,
     baseURL,
   }) => {
@@ -168,7 +168,9 @@ test.describe('the login screen taken over by its scripts', () => {
     await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible({ timeout: 15_000 });
   });
 
-  test('a tab that is signed in goes on to the top page from /login', async ({ page }) => {
+  test('a tab that is signed in goes on to the top page from /login @desktop-only', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'メールアドレス' }).fill(demoMail('user'));
     await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);

@@ -153,7 +153,7 @@ test.describe('the shared files page', () => {
     await expect(tiles(page).getByRole('button', { name: '施工事例_001.png' })).toBeVisible();
   });
 
-  test('a file with a Japanese name downloads under that name', async ({ page }) => {
+  test('a file with a Japanese name downloads under that name @desktop-only', async ({ page }) => {
     await loginAs(page, 'user');
     await openSharedFiles(page);
     await openFolder(page, 'カタログ');
@@ -172,7 +172,9 @@ test.describe('the shared files page', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('staff see a prompt until they choose a customer, then its files', async ({ page }) => {
+  test('staff see a prompt until they choose a customer, then its files @desktop-only', async ({
+    page,
+  }) => {
     await loginAs(page, 'staff');
     await openSharedFiles(page);
     await expect(page.getByText(CHOOSE_CUSTOMER_MESSAGE)).toBeVisible();
@@ -186,7 +188,7 @@ test.describe('the shared files page', () => {
     expect(folderParam(page)).toBe('カタログ');
   });
 
-  test('staff register the chosen customer’s folder name, and the audit view names the customer', async ({
+  test('staff register the chosen customer’s folder name, and the audit view names the customer @desktop-only', async ({
     page,
   }) => {
     await loginAs(page, 'staff');
@@ -202,7 +204,7 @@ test.describe('the shared files page', () => {
     await expect(page.getByText(/取引先: 10002 /).first()).toBeVisible();
   });
 
-  test('a folder that does not exist says so after one request, not after retries', async ({
+  test('a folder that does not exist says so after one request, not after retries @desktop-only', async ({
     page,
   }) => {
     await loginAs(page, 'user');
@@ -215,7 +217,7 @@ test.describe('the shared files page', () => {
     expect(listings).toHaveLength(1);
   });
 
-  test('staff choosing a customer with an empty Shared folder see that no files exist', async ({
+  test('staff choosing a customer with an empty Shared folder see that no files exist @desktop-only', async ({
     page,
   }) => {
     await loginAs(page, 'staff');

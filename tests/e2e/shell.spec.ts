@@ -30,7 +30,7 @@ test.describe('the public shell', () => {
     expect(errors).toEqual([]);
   });
 
-  test('loads the page, its scripts and styles compressed', async ({ page }) => {
+  test('loads the page, its scripts and styles compressed @desktop-only', async ({ page }) => {
     // At / the login screen's page carries its styles (decision 019), so it is compressed too;
     // at another path the styles are a file of their own.
     const entry = builtEntry();
@@ -52,14 +52,14 @@ test.describe('the public shell', () => {
     }
   });
 
-  test('shows the login screen at an unknown path', async ({ page }) => {
+  test('shows the login screen at an unknown path @desktop-only', async ({ page }) => {
     const errors = watchConsole(page);
     await page.goto('/no-such-page/at-all');
     await expectLoginScreen(page);
     expect(errors).toEqual([]);
   });
 
-  test('changes the address once the next screen can show, keeping the last one till then', async ({
+  test('changes the address once the next screen can show, keeping the last one till then @desktop-only', async ({
     page,
   }) => {
     let release!: () => void;
@@ -88,7 +88,9 @@ test.describe('the public shell', () => {
     await expect(page.getByRole('heading', { name: 'パスワード再設定', level: 1 })).toBeVisible();
   });
 
-  test('asks for mail and password when the login form is sent empty', async ({ page }) => {
+  test('asks for mail and password when the login form is sent empty @desktop-only', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'ログイン' }).click();
     await expect(
@@ -98,7 +100,7 @@ test.describe('the public shell', () => {
     await expect(page.getByRole('textbox', { name: 'メールアドレス' })).toBeFocused();
   });
 
-  test('shows and hides the password', async ({ page }) => {
+  test('shows and hides the password @desktop-only', async ({ page }) => {
     await page.goto('/login');
     const password = page.getByLabel('パスワード', { exact: true });
     await password.fill('Passw0rd!');
@@ -116,7 +118,7 @@ test.describe('the public shell', () => {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('renders Japanese text with real glyphs', async ({ page }) => {
+  test('renders Japanese text with real glyphs @desktop-only', async ({ page }) => {
     await page.goto('/login');
     const button = page.getByRole('button', { name: 'ログイン' });
     const box = await button.boundingBox();
@@ -140,7 +142,7 @@ test.describe('the public shell', () => {
     expect(glyphs.ro).not.toBe(glyphs.n);
   });
 
-  test('sends a signed-out visitor of the permission page to the login screen', async ({
+  test('sends a signed-out visitor of the permission page to the login screen @desktop-only', async ({
     page,
   }) => {
     await page.goto('/permission-denied');
@@ -150,7 +152,9 @@ test.describe('the public shell', () => {
 });
 
 test.describe('the signed-in shell', () => {
-  test('tells a user without permission that the page is not theirs', async ({ page }) => {
+  test('tells a user without permission that the page is not theirs @desktop-only', async ({
+    page,
+  }) => {
     await loginAs(page, 'user');
     const errors = watchConsole(page);
     await page.goto('/edit-top');
@@ -238,7 +242,7 @@ test.describe('user administration in the menu', () => {
     ).toHaveAttribute('aria-current', 'page');
   });
 
-  test('a general user has no ユーザー管理 in the menu', async ({ page }) => {
+  test('a general user has no ユーザー管理 in the menu @desktop-only', async ({ page }) => {
     await loginAs(page, 'user');
     const menu = page.getByRole('navigation', { name: 'メインメニュー', includeHidden: true });
     await expect(menu.getByRole('link', { name: '注文一覧', includeHidden: true })).toHaveCount(1);

@@ -96,7 +96,7 @@ test.describe('the top page', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(screenWidth);
   });
 
-  test('shows the company-home tile when there are no banners', async ({ page }) => {
+  test('shows the company-home tile when there are no banners @desktop-only', async ({ page }) => {
     await page.route('**/api/v1/banner/get-banner', (route) => route.fulfill({ json: [] }));
     await loginAs(page, 'user');
     await expect(

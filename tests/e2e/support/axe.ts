@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** WCAG 2.1 levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Marks the parts of the page a scan is limited to (removed after the scan). */
+const SCOPE = 'data-e2e-axe-scope';
 
 /** Waits until no CSS transition or animation runs (a dialog fading in would confuse the contrast check). */
 export async function settled(page: Page): Promise<void> {
@@ -15,10 +18,41 @@ export async function settled(page: Page): Promise<void> {
 /**
  * Runs axe-core over the page as it is and fails (softly, so that one run lists every screen's
  * violations) on any violation, printed one node a line: rule, impact, element and axe's summary.
+ *
+ * `within` limits the scan to those parts of the page (each element every locator matches): what
+ * changed since the whole page was scanned in the same test, such as a dialog opened over it or
+ * the rows a selection marked. The rest was scanned as it still is, and axe's time grows with the
+ * page: over the orders table's 100 rows a whole-page scan takes seconds.
  */
-export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  screen: string,
+  { within }: { within?: Locator[] } = {},
+): Promise<void> {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (within) {
+    for (const part of within) {
+      const marked = await part.evaluateAll((elements, attribute) => {
+        for (const element of elements) element.setAttribute(attribute, '');
+        return elements.length;
+      }, SCOPE);
+      expect(marked, `the part of ${screen} to scan is on the page`).toBeGreaterThan(0);
+    }
+    builder.include(`[${SCOPE}]`);
+  }
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+  try {
+    ({ violations } = await builder.analyze());
+  } finally {
+    if (within) {
+      await page.evaluate((attribute) => {
+        for (const element of document.querySelectorAll(`[${attribute}]`)) {
+          element.removeAttribute(attribute);
+        }
+      }, SCOPE);
+    }
+  }
   const lines = violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
