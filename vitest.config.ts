@@ -63,6 +63,7 @@ export default defineConfig({
             'tests/api/identity-port.test.ts',
             'tests/api/authorization-matrix.test.ts',
             'tests/api/sign-in.test.ts',
+            'tests/api/sign-in-account-items.test.ts',
             'tests/api/identity-sessions.test.ts',
             'tests/api/identity-routes.test.ts',
             'tests/api/pre-login-limits.test.ts',

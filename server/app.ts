@@ -301,12 +301,8 @@ export async function buildApp({
   await app.register(identityPlugin, {
     auth: platform.auth,
     limiter: platform.preLoginLimiter,
-    mailer: platform.mailer,
   });
-  await app.register(secondFactorPlugin, {
-    auth: platform.auth,
-    limiter: platform.preLoginLimiter,
-  });
+  await app.register(secondFactorPlugin);
 
   await app.register(healthRoutes);
   await app.register(apiV1Routes, { prefix: '/api/v1' });

@@ -10,10 +10,11 @@ import {
 } from '../db/seed/seed-demo-data';
 import { normaliseMail } from '../domain/mail-address';
 import type { Config } from './config';
-import { createBuiltinIdentity } from './identity/builtin-identity';
+import { createBuiltinIdentity, createBuiltinSignIn } from './identity/builtin-identity';
 import { createFirebaseIdentity } from './identity/firebase-identity';
+import { createFirebaseSignIn } from './identity/firebase-sign-in-port';
 import { type Auth, createAuth, identitySecret } from './identity/identity';
-import { IdentityExistsError, type IdentityPort } from './identity/identity-port';
+import { IdentityExistsError, type IdentityPort, type SignInPort } from './identity/identity-port';
 import { PreLoginLimiter, preLoginRules } from './identity/pre-login-limits';
 import { createLedgerCache } from './ledger-cache/create-ledger-cache';
 import type { LedgerAnswerCache } from './ledger-cache/ledger-cache';
@@ -46,6 +47,8 @@ export interface Platform {
   auth: Auth;
   /** What the portal asks of the identity provider (user administration, the demo seed). */
   identity: IdentityPort;
+  /** The provider's steps of the portal's own sign-in, password change and reset (server/services/auth). */
+  signIn: SignInPort;
   counters: CounterStore;
   /** The search-answer cache (docs/decisions/018): memory, Redis, or null when turned off. */
   ledgerCache: LedgerAnswerCache | null;
@@ -131,6 +134,10 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       config.IDENTITY_PROVIDER === 'firebase'
         ? createFirebaseIdentity(config, database.db)
         : createBuiltinIdentity(auth, config.publicBaseUrl);
+    const signIn =
+      config.IDENTITY_PROVIDER === 'firebase'
+        ? createFirebaseSignIn(config, database.db, mailer, log)
+        : createBuiltinSignIn(auth, database.db);
     log.info(
       config.IDENTITY_PROVIDER === 'firebase'
         ? {
@@ -187,6 +194,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
       secret,
       auth,
       identity,
+      signIn,
       counters,
       ledgerCache,
       preLoginLimiter,

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client';
 import { normaliseMail } from '../../domain/mail-address';
 import { createFirebaseIdentity } from './firebase-identity';
-import { AUTH_BASE_PATH, type Auth, configurationOf, resetTokenIdentifier } from './identity';
+import {
+  AUTH_BASE_PATH,
+  type Auth,
+  configurationOf,
+  identityOfResetToken,
+  resetTokenIdentifier,
+} from './identity';
 import {
   IdentityExistsError,
   type IdentityPort,
@@ -9,6 +16,7 @@ import {
   type NewIdentity,
   PASSWORD_SCREEN_PATH,
   RESET_LINK_VALID_SECONDS,
+  type SignInPort,
 } from './identity-port';
 
 // The identity port on the built-in provider (Better Auth on the portal's database, decision 003).
@@ -175,4 +183,36 @@ export async function createPasswordIdentity(
     password: input.password,
     mailVerified: input.emailVerified,
   });
+}
+
+/** A request's body as an object (the mail in the portal's spelling goes over its own). */
+const objectOf = (body: unknown): object =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
+
+/**
+ * The built-in provider's part of the portal's /api/auth routes: its own endpoints, reached with
+ * the client's request (its session cookie, origin and query string).
+ */
+export function createBuiltinSignIn(auth: Auth, db: Database): SignInPort {
+  return {
+    signInWithPassword: (request, mail, password) =>
+      request.forward('/sign-in/email', { ...objectOf(request.body), email: mail, password }),
+    changePassword: (request, _who, input) =>
+      request.forward('/change-password', { ...input, revokeOtherSessions: true }),
+    async confirmReset(request, input) {
+      const uid =
+        typeof input.token === 'string' ? await identityOfResetToken(db, input.token) : null;
+      const response = await request.forward('/reset-password');
+      if (!response.ok || !uid) return { response, identity: null };
+      const user = await (await auth.$context).internalAdapter.findUserById(uid);
+      return { response, identity: user ? { uid, mail: normaliseMail(user.email) } : null };
+    },
+    requestResetMail: (request, mail) =>
+      request.forward('/request-password-reset', { ...objectOf(request.body), email: mail }),
+    requestVerificationMail: (request, mail) =>
+      request.forward('/send-verification-email', { ...objectOf(request.body), email: mail }),
+    // Nothing is refused at this provider: the portal refuses a person by their user rows.
+    isRefused: async () => false,
+    credentialsChangedAt: async () => null,
+  };
 }

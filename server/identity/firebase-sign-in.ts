@@ -26,8 +26,8 @@ export const FORWARDED_SIGN_IN_KEY = randomBytes(24).toString('base64url');
  * does not answer.
  *
  * Reached only from the portal's route /api/auth/sign-in/email, after its limits and the lock's
- * reservation (server/plugins/identity.ts): the server mounts no route to it, and it answers 404
- * to a request without the process's key. It goes through the library's router all the same, so
+ * reservation (server/services/auth/sign-in.ts, through firebase-sign-in-port.ts): the server
+ * mounts no route to it, and it answers 404 to a request without the process's key. It goes through the library's router all the same, so
  * that the library's origin and CSRF checks hold as for its own /sign-in/email.
  */
 export function firebaseSignIn(config: Config, db: Database) {

@@ -5,7 +5,7 @@ import { recordAudit } from '../repositories/audit-log-repository';
 import { findRowsOfMail } from '../repositories/users-repository';
 
 // The identity's events in the audit log, in one shape, whichever provider holds the
-// credentials (the portal's /api/auth routes handle both, server/plugins/identity.ts):
+// credentials (the portal's /api/auth routes handle both, server/services/auth/):
 //   action      one of IdentityAction
 //   entity      'auth', entity_id the normalised mail the event concerns
 //   actor       the mail (as typed, normalised, even when no account has it) and the user row id

@@ -120,3 +120,78 @@ export interface IdentityPort {
    */
   deleteIdentity(uid: string): Promise<void>;
 }
+
+/**
+ * The client's request as the provider's own endpoints read it (its cookies, origin and query
+ * string), handed on to one of them at its canonical path under /api/auth. `body` replaces the
+ * request's own; `headers` are added (a key only this process knows, for an endpoint the server
+ * mounts no route to).
+ */
+export interface ProviderRequest {
+  /** The request's own body, as the client sent it. */
+  readonly body: unknown;
+  forward(endpoint: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+/** The identity a reset link's new password was set for; null when the link is expired or unknown. */
+export interface ConfirmedReset {
+  /** The provider's answer, as the built-in /reset-password gives it. */
+  response: Response;
+  /** `uid` null when the provider no longer finds the identity of the mail it reset. */
+  identity: { uid: string | null; mail: string } | null;
+}
+
+/**
+ * The provider's part of the portal's own /api/auth routes (server/services/auth): the steps of a
+ * sign-in, password change and reset that need the provider's session cookie or its own mails.
+ * Each answers as the built-in provider's endpoint of the same name answers, so that the use
+ * cases and the web app read one shape whichever provider holds the credentials
+ * (docs/decisions/011). Limits, the lock, the second factor and the audit are the use cases'.
+ *
+ * | port                 | built in (Better Auth)                 | Firebase Authentication                        |
+ * |----------------------|----------------------------------------|------------------------------------------------|
+ * | signInWithPassword   | /sign-in/email                         | REST signInWithPassword, then /sign-in/firebase |
+ * | changePassword       | /change-password (other sessions end)  | checkPassword, setPassword, endSessions, sign in |
+ * | confirmReset         | /reset-password                        | REST resetPassword, markMailVerified, endSessions |
+ * | requestResetMail     | /request-password-reset (its own mail) | resetLink, the portal's mail                   |
+ * | requestVerification… | /send-verification-email               | generateEmailVerificationLink, the portal's mail |
+ * | isRefused            | never (the rows refuse)                | disabled, gone, or credentials changed since   |
+ * | credentialsChangedAt | never                                  | tokensValidAfterTime                           |
+ */
+export interface SignInPort {
+  /**
+   * Checks the password and, when it is right and the mail verified, makes the portal's session:
+   * 200 with the session cookie; 401 INVALID_EMAIL_OR_PASSWORD for a wrong password or an
+   * unknown account; 403 EMAIL_NOT_VERIFIED; 503 when the provider does not answer.
+   */
+  signInWithPassword(request: ProviderRequest, mail: string, password: string): Promise<Response>;
+  /**
+   * The signed-in person's password change: 400 INVALID_PASSWORD when the current password is
+   * wrong, 400 PASSWORD_POLICY for a new one outside docs/product.md §5; otherwise every other
+   * session ends and the changing browser goes on with a new one (its cookie in the answer).
+   */
+  changePassword(
+    request: ProviderRequest,
+    who: { uid: string; mail: string },
+    input: { currentPassword?: unknown; newPassword?: unknown },
+  ): Promise<Response>;
+  /**
+   * A reset (or invitation) link's new password: set, the mail counts as verified and every
+   * session of the identity ends.
+   */
+  confirmReset(
+    request: ProviderRequest,
+    input: { token?: unknown; newPassword?: unknown },
+  ): Promise<ConfirmedReset>;
+  /**
+   * A reset mail with a link valid RESET_LINK_VALID_SECONDS for the mail's identity, if it has
+   * one; the answer is the same for every address.
+   */
+  requestResetMail(request: ProviderRequest, mail: string): Promise<Response>;
+  /** A verification mail for the mail's identity, if it has one not yet verified; one answer. */
+  requestVerificationMail(request: ProviderRequest, mail: string): Promise<Response>;
+  /** Whether the provider refuses the identity now, for a session signed in at `signedInAt`. */
+  isRefused(uid: string, signedInAt?: Date): Promise<boolean>;
+  /** When the provider last changed the mail's credentials on its own; null when never. */
+  credentialsChangedAt(mail: string): Promise<Date | null>;
+}

@@ -20,8 +20,6 @@ import { newPasswordRefusal, PASSWORD_MAX_LENGTH } from '../../domain/password-p
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mail-port';
-import { liftAccountLock } from '../repositories/account-lock-repository';
-import { endTrustedBrowsers } from '../repositories/second-factor-repository';
 import { firebaseSignIn } from './firebase-sign-in';
 import { RESET_LINK_VALID_SECONDS } from './identity-port';
 import { passwordResetMail, verificationMail } from './mail-templates';
@@ -92,7 +90,7 @@ export function createAuth(options: IdentityOptions) {
 function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) {
   // Mails go to the outbox (docs/decisions/014): the hook writes the row and returns; the worker
   // delivers it. A reset or verification request answers after a fixed floor whatever the address
-  // (server/plugins/identity.ts), so the row written only for an existing account tells nothing.
+  // (server/services/auth/mail-request.ts), so the row written only for an existing account tells nothing.
   const sendMail = async (
     to: string,
     content: { subject: string; text: string },
@@ -147,17 +145,14 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
           'password-reset',
           RESET_LINK_VALID_SECONDS,
         ),
-      // Following the link of a mail proves the address: invitations and resets verify it, and
-      // a reset lifts the account lock (docs/decisions/008). The provider ends every session of
-      // the identity (revokeSessionsOnPasswordReset), and with them their access tokens.
+      // Following the link of a mail proves the address: invitations and resets verify it (the
+      // lock is lifted by the use case, server/services/auth/confirm-password-reset.ts). The
+      // provider ends every session of the identity (revokeSessionsOnPasswordReset).
       onPasswordReset: async ({ user }) => {
         await db
           .update(authUser)
           .set({ emailVerified: true, updatedAt: new Date() })
           .where(eq(authUser.id, user.id));
-        await liftAccountLock(db, user.email);
-        // A new password ends the browsers trusted to skip the second factor (decision 016).
-        await endTrustedBrowsers(db, user.email);
       },
     },
     emailVerification: {

@@ -94,13 +94,14 @@ export function classifyError(
 /** Turns every error into the JSON error shape; internals (stack, SQL, driver text) stay in the log. */
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof AppError) {
-    const { accountLocked, ...extra } = error.extra;
+    const { accountLocked, lockedUntil, ...extra } = error.extra;
     return {
       statusCode: STATUS_OF_REFUSAL[error.refusal],
       code: error.code,
       message: error.message === error.code ? messageOf(error.code) : error.message,
       ...extra,
       ...(accountLocked ? { account_locked: true } : {}),
+      ...(lockedUntil ? { locked_until: lockedUntil.toISOString() } : {}),
     };
   }
   if (error instanceof IdentityProviderUnavailableError) {

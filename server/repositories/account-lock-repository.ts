@@ -6,11 +6,16 @@ import { normaliseMail } from '../../domain/mail-address';
 
 /** docs/product.md §4 "Account lock": is this mail locked now? */
 export async function isAccountLocked(db: Database, mail: string): Promise<boolean> {
+  return (await accountLockedUntil(db, mail)) !== null;
+}
+
+/** When the lock of this mail ends; null when it is not locked now. */
+export async function accountLockedUntil(db: Database, mail: string): Promise<Date | null> {
   const [row] = await db
     .select({ lockedUntil: accountLockouts.locked_until })
     .from(accountLockouts)
     .where(eq(accountLockouts.mail, normaliseMail(mail)));
-  return Boolean(row?.lockedUntil && row.lockedUntil.getTime() > Date.now());
+  return row?.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil : null;
 }
 
 /**

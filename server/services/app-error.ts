@@ -32,6 +32,8 @@ export class AppError extends Error {
       fieldErrors?: { field: string; message: string }[];
       /** This very failure locked the account (the sign-in screens say so). */
       accountLocked?: boolean;
+      /** When the account lock ends (the sign-in screens say until when). */
+      lockedUntil?: Date;
     } = {},
   ) {
     super(message ?? code);

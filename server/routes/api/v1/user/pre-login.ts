@@ -5,7 +5,7 @@ import {
   mailBodySchema,
   mailExistsAnswerSchema,
 } from '../../../../../domain/api/user';
-import { normaliseMail } from '../../../../../domain/mail-address';
+import { foldMail } from '../../../../../domain/mail-address';
 import { checkAccountLock } from '../../../../services/auth/check-account-lock';
 import { mailHasIdentity } from '../../../../services/sign-in-lookups';
 import { errorAnswers } from '../openapi-parts';
@@ -19,7 +19,7 @@ export async function userPreLoginRoutes(app: FastifyInstance) {
   const config = { access: 'pre-login' as const };
   // check-account-lock and the compatibility lock-account answer the same: the current lock state.
   const answerLockState = async (request: FastifyRequest<{ Body: { mail: string } }>) => {
-    await app.preLoginLimiter.assertAllowed(request, normaliseMail(request.body.mail));
+    await app.preLoginLimiter.assertAllowed(request, foldMail(request.body.mail));
     return checkAccountLock({ db: app.db }, { mail: request.body.mail });
   };
 
@@ -68,7 +68,7 @@ export async function userPreLoginRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.preLoginLimiter.assertAllowed(request, normaliseMail(request.body.mail));
+      await app.preLoginLimiter.assertAllowed(request, foldMail(request.body.mail));
       return {
         is_exist_mail_flag: await mailHasIdentity(app.platform, { mail: request.body.mail }),
       };

@@ -164,6 +164,17 @@ describe('the account page', () => {
     await waitFor(() => expect(current).toHaveProperty('value', ''));
   });
 
+  it('refuses the current password as the new one, with the server’s words, asking no server', async () => {
+    const { user } = await renderPage();
+    const form = section('パスワードの変更');
+    await user.type(within(form).getByLabelText('現在のパスワード'), 'Passw0rd!');
+    await user.type(within(form).getByLabelText('新しいパスワード'), 'Passw0rd!');
+    await user.type(within(form).getByLabelText('新しいパスワード（確認）'), 'Passw0rd!');
+    await user.click(within(form).getByRole('button', { name: 'パスワードを変更' }));
+    expect(await within(form).findByText(LOGIN_MESSAGES.samePassword)).toBeTruthy();
+    expect(fakeServer.calls('POST /api/auth/change-password')).toHaveLength(0);
+  });
+
   it('marks a wrong current password, and shows the lock message while locked', async () => {
     const { user } = await renderPage();
     const form = section('パスワードの変更');

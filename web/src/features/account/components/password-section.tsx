@@ -1,4 +1,4 @@
-import { LOGIN_MESSAGES } from '@domain/messages';
+import { LOGIN_MESSAGES, lockedMessage } from '@domain/messages';
 import { PASSWORD_POLICY_TEXT } from '@domain/password-policy';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -62,6 +62,14 @@ export function PasswordSection() {
       ...(values.currentPassword === '' ? { currentPassword: PASSWORD_TEXTS.enterCurrent } : {}),
       ...validateNewPassword(values.newPassword, values.confirmation),
     };
+    // The current password again is no change: said at once, as the server would say it.
+    if (
+      !found.newPassword &&
+      values.newPassword !== '' &&
+      values.newPassword === values.currentPassword
+    ) {
+      found.newPassword = LOGIN_MESSAGES.samePassword;
+    }
     setErrors(found);
     if (Object.values(found).some(Boolean)) return focusFirst(found);
     change.mutate(
@@ -73,12 +81,17 @@ export function PasswordSection() {
         },
         onError: (error) => {
           if (isHttpError(error, 423)) {
-            setAlert([LOGIN_MESSAGES.locked]);
+            const until = (error.body as { locked_until?: unknown } | null)?.locked_until;
+            setAlert([lockedMessage(typeof until === 'string' ? new Date(until) : null)]);
           } else if (isHttpError(error, 400) && error.code === 'INVALID_PASSWORD') {
             const lockedNow = (error.body as { account_locked?: unknown } | null)?.account_locked;
             const next = { currentPassword: PASSWORD_TEXTS.wrongCurrent };
             setErrors(next);
             if (lockedNow === true) setAlert([LOGIN_MESSAGES.lockedNowAddition]);
+            focusFirst(next);
+          } else if (isHttpError(error, 400) && error.code === 'SAME_PASSWORD') {
+            const next = { newPassword: LOGIN_MESSAGES.samePassword };
+            setErrors(next);
             focusFirst(next);
           } else if (isHttpError(error, 400) && error.code === 'PASSWORD_POLICY') {
             const next = { newPassword: NEW_PASSWORD_TEXTS.policyNotMet };

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RevealablePasswordInput } from '../../../components/form/revealable-password-input';
 import { paths } from '../../../config/paths';
@@ -65,8 +65,17 @@ export function LoginForm({
   }, []);
 
   const used = useRef(false);
+  // The mail field has the focus when the screen opens; that focus is not the person's first use
+  // (which loads the sign-in's code, decision 013).
+  const focusingOnOpen = useRef(false);
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    focusingOnOpen.current = true;
+    mailRef.current?.focus();
+    focusingOnOpen.current = false;
+  }, []);
   const firstUse = () => {
-    if (used.current) return;
+    if (used.current || focusingOnOpen.current) return;
     used.current = true;
     onFirstUse?.();
   };

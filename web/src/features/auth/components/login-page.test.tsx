@@ -1,4 +1,4 @@
-import { LOGIN_MESSAGES } from '@domain/messages';
+import { LOGIN_MESSAGES, VERIFICATION_MAIL_MESSAGES } from '@domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -244,5 +244,77 @@ describe('choosing the tenant', () => {
     await user.selectOptions(select, '10002');
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
     await expectAlert(LOGIN_MESSAGES.deleted);
+  });
+});
+
+describe('the login screen’s account items', () => {
+  beforeEach(() => {
+    fakeServer.otherwise(() => json(200, []));
+  });
+
+  it('opens with the focus in the mail field', async () => {
+    renderRoutes(routes, { path: '/login' });
+    const mail = await screen.findByRole('textbox', { name: 'メールアドレス' });
+    await waitFor(() => expect(document.activeElement).toBe(mail));
+  });
+
+  it('folds a mail typed in full-width letters before checking the lock and signing in; the password is sent as typed', async () => {
+    serveAccount(fakeServer, FAKE_ACCOUNTS.user);
+    const { router } = await logInAs('ｕｓｅｒ＠ｅｘａｍｐｌｅ．ｃｏｍ');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/top'));
+    const [check] = fakeServer.calls('POST /api/v1/user/check-account-lock');
+    expect(check?.body).toEqual({ mail: 'user@example.com' });
+    const [signIn] = fakeServer.calls('POST /api/auth/sign-in/email');
+    expect(signIn?.body).toEqual({ email: 'user@example.com', password: TEST_PASSWORD });
+  });
+
+  it('adds until when the lock holds, in Japan time, to the spec’s words', async () => {
+    serveAccount(fakeServer, FAKE_ACCOUNTS.user).on('POST /api/auth/sign-in/email', () =>
+      json(423, {
+        code: 'ACCOUNT_LOCKED',
+        message: LOGIN_MESSAGES.locked,
+        locked_until: '2026-11-27T05:32:10.000Z',
+      }),
+    );
+    await logInAs('user@example.com');
+    await expectAlert(`${LOGIN_MESSAGES.locked}（14:32 ごろまで）`);
+  });
+
+  it('adds until when to the failure that sets the lock', async () => {
+    serveAccount(fakeServer, FAKE_ACCOUNTS.user).on('POST /api/auth/sign-in/email', () =>
+      json(401, {
+        code: 'INVALID_EMAIL_OR_PASSWORD',
+        account_locked: true,
+        locked_until: '2026-11-27T15:05:00.000Z',
+      }),
+    );
+    await logInAs('user@example.com');
+    await expectAlert(
+      LOGIN_MESSAGES.wrongCredentials,
+      `${LOGIN_MESSAGES.lockedNowAddition}（00:05 ごろまで）`,
+    );
+  });
+
+  it('offers a person whose mail is not verified to send the verification mail again', async () => {
+    serveAccount(fakeServer, FAKE_ACCOUNTS.user)
+      .on('POST /api/auth/sign-in/email', () =>
+        json(403, { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }),
+      )
+      .on('POST /api/auth/send-verification-email', () => json(200, { status: true }));
+    const { user } = await logInAs('user@example.com');
+    await expectAlert(LOGIN_MESSAGES.notVerified);
+    await user.click(screen.getByRole('button', { name: VERIFICATION_MAIL_MESSAGES.resend }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe(VERIFICATION_MAIL_MESSAGES.sent);
+    const [sent] = fakeServer.calls('POST /api/auth/send-verification-email');
+    expect(sent?.body).toMatchObject({ email: 'user@example.com' });
+    expect(screen.queryByRole('button', { name: VERIFICATION_MAIL_MESSAGES.resend })).toBeNull();
+  });
+
+  it('offers no resending for a wrong password', async () => {
+    serveAccount(fakeServer, FAKE_ACCOUNTS.user);
+    await logInAs('user@example.com', 'Wrong-pass1');
+    await expectAlert(LOGIN_MESSAGES.wrongCredentials);
+    expect(screen.queryByRole('button', { name: VERIFICATION_MAIL_MESSAGES.resend })).toBeNull();
   });
 });

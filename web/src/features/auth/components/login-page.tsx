@@ -1,12 +1,14 @@
-import { Stack } from '@mantine/core';
+import { VERIFICATION_MAIL_MESSAGES } from '@domain/messages';
+import { Button, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { afterSignInDestination, type Destination } from '../../../lib/after-sign-in';
 import { readReturnTo } from '../../../lib/return-to';
 import { type LoginNotice, readLoginNotice, useSession } from '../../../lib/session';
 import { type LoginOutcome, loadLogIn, useLogin } from '../hooks/use-login';
-import { LOGIN_NOTICES } from '../utils/login-notices';
+import { LOGIN_NOTICES, resendNotice } from '../utils/login-notices';
 import { AuthCard } from './auth-card';
 import { LoginForm, type LoginFormValues } from './login-form';
 
@@ -48,23 +50,27 @@ export function LoginPage() {
   // The identity whose sign-in waits for its second factor's code.
   const [codeStepOf, setCodeStepOf] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
+  const goTo = (destination: Destination | null) => {
+    if (!destination) return;
+    navigate(destination.path, {
+      ...(destination.state ? { state: destination.state } : {}),
+      ...(destination.replace ? { replace: true } : {}),
+    });
+  };
   const settle = (outcome: LoginOutcome) => {
     switch (outcome.kind) {
       case 'secondFactor':
         // Staff without a factor enrol first (STAFF_SECOND_FACTOR=required); nothing else opens.
-        if (outcome.pending === 'enrol') {
-          navigate(paths.secondFactorSetup.path, {
-            state: { identityUid: outcome.identityUid, ...(returnTo ? { returnTo } : {}) },
-          });
-        } else setCodeStepOf(outcome.identityUid);
+        if (outcome.pending === 'code') setCodeStepOf(outcome.identityUid);
+        goTo(afterSignInDestination(outcome, returnTo));
         return;
       case 'signedIn':
         session.saveSignedIn(outcome.session);
-        navigate(returnTo ?? paths.top.path, { replace: true });
+        goTo(afterSignInDestination(outcome, returnTo));
         return;
       case 'chooseTenant':
         session.saveIdentityOnly(outcome);
-        navigate(paths.loginTenant.path, returnTo ? { state: { returnTo } } : undefined);
+        goTo(afterSignInDestination(outcome, returnTo));
         return;
       case 'failed':
         // docs/product.md §8: these failures sign out; the generic one also returns to /login.
@@ -75,10 +81,27 @@ export function LoginPage() {
         }
     }
   };
+  // The mail of the last sign-in, for resending its verification mail.
+  const [lastMail, setLastMail] = useState('');
+  const [resending, setResending] = useState(false);
+  const resend = () => {
+    setResending(true);
+    void import('../api/send-verification-mail')
+      .then(({ sendVerificationMail }) => sendVerificationMail({ email: lastMail }))
+      .then(
+        () => resendNotice(true),
+        () => resendNotice(false),
+      )
+      .then((done) => {
+        setResending(false);
+        setNotice(done);
+      });
+  };
   const submit = (values: LoginFormValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setNotice(null);
+    setLastMail(values.mail);
     void login.logIn(values).then((outcome) => {
       inFlight.current = false;
       settle(outcome);
@@ -121,6 +144,11 @@ export function LoginPage() {
           <Suspense fallback={null}>
             <NoticeAlert notice={notice} />
           </Suspense>
+        )}
+        {notice === LOGIN_NOTICES.notVerified && lastMail && (
+          <Button variant="light" onClick={resend} loading={resending} fullWidth>
+            {VERIFICATION_MAIL_MESSAGES.resend}
+          </Button>
         )}
         {codeStepOf ? (
           <Suspense fallback={null}>

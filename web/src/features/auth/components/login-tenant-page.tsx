@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { afterSignInDestination } from '../../../lib/after-sign-in';
 import { loginUserId } from '../../../lib/api-client';
 import { readReturnTo } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
@@ -41,7 +42,8 @@ export function LoginTenantPage() {
     choose.mutate(Number(value), {
       onSuccess: (data) => {
         session.saveSignedIn(data);
-        navigate(readReturnTo(location.state) ?? paths.top.path, { replace: true });
+        const to = afterSignInDestination({ kind: 'signedIn' }, readReturnTo(location.state))!;
+        navigate(to.path, { state: to.state, replace: to.replace });
       },
       // docs/product.md §8: a failed tenant choice shows the generic message and signs out.
       onError: (failure) => session.signOut(afterSignInFailureNotice(failure)),

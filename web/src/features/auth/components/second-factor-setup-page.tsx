@@ -5,6 +5,7 @@ import { BackupCodesList } from '../../../components/second-factor/backup-codes-
 import { EnrolmentPanel } from '../../../components/second-factor/enrolment-panel';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { afterSignInDestination } from '../../../lib/after-sign-in';
 import { readReturnTo } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { type LoginOutcome, loadLogIn } from '../hooks/use-login';
@@ -32,13 +33,13 @@ export function SecondFactorSetupPage() {
   const settle = (outcome: LoginOutcome) => {
     switch (outcome.kind) {
       case 'signedIn':
-        session.saveSignedIn(outcome.session);
-        navigate(returnTo ?? paths.top.path, { replace: true });
+      case 'chooseTenant': {
+        if (outcome.kind === 'signedIn') session.saveSignedIn(outcome.session);
+        else session.saveIdentityOnly(outcome);
+        const to = afterSignInDestination(outcome, returnTo)!;
+        navigate(to.path, { state: to.state, replace: to.replace });
         return;
-      case 'chooseTenant':
-        session.saveIdentityOnly(outcome);
-        navigate(paths.loginTenant.path, returnTo ? { state: { returnTo } } : undefined);
-        return;
+      }
       default: {
         const notice = outcome.kind === 'failed' ? outcome.notice : LOGIN_NOTICES.generic;
         session.clear();

@@ -1,4 +1,5 @@
 import { STAFF_CUSTOMER_CODE } from '@domain/constants';
+import { foldMail } from '@domain/mail-address';
 import { meetsPasswordPolicy } from '@domain/password-policy';
 import { fetchAccessToken } from '../../../lib/access-token';
 import { HttpError } from '../../../lib/http';
@@ -31,9 +32,13 @@ const failed = (notice: LoginNotice, identitySignedIn = false): LoginOutcome => 
 
 /** docs/product.md §4 Login flow, steps 1 to 5. Never rejects: every failure is an outcome with its notice. */
 export async function logIn(
-  { mail, password }: LoginFormValues,
+  form: LoginFormValues,
   { apiKey, publicBaseUrl }: { apiKey: string; publicBaseUrl: string },
 ): Promise<LoginOutcome> {
+  // A mail typed in full-width letters (ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ) is the same mail; the password is
+  // taken exactly as typed.
+  const mail = foldMail(form.mail);
+  const { password } = form;
   // docs/product.md §5: a password outside the policy is a failed login, told apart from no other.
   if (!meetsPasswordPolicy(password)) return failed(LOGIN_NOTICES.wrongCredentials);
 

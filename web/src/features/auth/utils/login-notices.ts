@@ -1,4 +1,10 @@
-import { LOGIN_MESSAGES } from '@domain/messages';
+import {
+  LOGIN_MESSAGES,
+  lockedMessage,
+  lockedUntilAddition,
+  RESET_MESSAGES,
+  VERIFICATION_MAIL_MESSAGES,
+} from '@domain/messages';
 import { isHttpError } from '../../../lib/http';
 import type { LoginNotice } from '../../../lib/session';
 
@@ -13,6 +19,24 @@ export const LOGIN_NOTICES = {
   deleted: error(LOGIN_MESSAGES.deleted),
   generic: error(LOGIN_MESSAGES.generic),
 } as const;
+
+/** After 「確認メールを再送する」: sent (whether or not the address has an account), or not. */
+export const resendNotice = (sent: boolean): LoginNotice =>
+  sent
+    ? { kind: 'success', lines: [VERIFICATION_MAIL_MESSAGES.sent] }
+    : error(RESET_MESSAGES.sendFailed);
+
+/** The lock's message, with until when when the server says (docs/product.md §8's words kept). */
+export const lockedNotice = (until: Date | null | undefined): LoginNotice =>
+  error(lockedMessage(until));
+
+function lockedUntilOf(body: unknown): Date | null {
+  const value =
+    typeof body === 'object' && body !== null && 'locked_until' in body
+      ? (body as { locked_until: unknown }).locked_until
+      : null;
+  return typeof value === 'string' ? new Date(value) : null;
+}
 
 function accountLockedNow(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'account_locked' in body
@@ -31,12 +55,18 @@ export function signInFailureNotice(failure: unknown, publicBaseUrl: string): Lo
     // 400 INVALID_EMAIL for a mail it cannot read ("user@example").
     case 400:
       return LOGIN_NOTICES.wrongCredentials;
-    case 401:
-      return accountLockedNow(failure.body)
-        ? LOGIN_NOTICES.lockedNow
-        : LOGIN_NOTICES.wrongCredentials;
+    case 401: {
+      if (!accountLockedNow(failure.body)) return LOGIN_NOTICES.wrongCredentials;
+      const until = lockedUntilOf(failure.body);
+      return until
+        ? error(
+            LOGIN_MESSAGES.wrongCredentials,
+            `${LOGIN_MESSAGES.lockedNowAddition}${lockedUntilAddition(until)}`,
+          )
+        : LOGIN_NOTICES.lockedNow;
+    }
     case 423:
-      return LOGIN_NOTICES.locked;
+      return lockedNotice(lockedUntilOf(failure.body));
     case 403:
       if (failure.code === 'EMAIL_NOT_VERIFIED') return LOGIN_NOTICES.notVerified;
       if (failure.code === 'INVALID_ORIGIN') {
