@@ -64,6 +64,7 @@ export default defineConfig({
             'tests/api/authorization-matrix.test.ts',
             'tests/api/sign-in.test.ts',
             'tests/api/identity-sessions.test.ts',
+            'tests/api/session-lifetime.test.ts',
             'tests/api/identity-routes.test.ts',
             'tests/api/pre-login-limits.test.ts',
             'tests/api/user-admin.test.ts',
