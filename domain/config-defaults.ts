@@ -1,7 +1,9 @@
 /**
  * The configuration's defaults, once for both sides: the server's environment variables fall back
  * to them (server/config.ts), and the web app uses them when its page carries no configuration
- * (the Vite dev server, component tests). A default changed here changes both.
+ * (the Vite dev server, component tests). A default changed here changes both. Nothing secret
+ * belongs here: the web app's first load carries this object (the drawings' password stays in
+ * server/config.ts and reaches a signed-in screen only).
  */
 export const CONFIG_DEFAULTS = {
   webTitle: 'お客様ポータル',
@@ -10,7 +12,6 @@ export const CONFIG_DEFAULTS = {
   publicBaseUrl: 'http://localhost:3000',
   urlPrefixes: ['https://', 'http://'],
   drawingsUrl: 'https://example.com/drawings',
-  drawingsPassword: 'roof2025',
   companyHomeUrl: 'https://example.com/',
   iconUrl: '/favicon.svg',
   /** docs/product.md §4 and §9: signed out after an hour without activity. */

@@ -59,7 +59,7 @@ export const envSchema = z.object({
   /** Comma-separated prefixes that notice and banner URLs must start with (docs/product.md §5 {host}). */
   URL_PREFIXES: z.string().default(D.urlPrefixes.join(',')),
   DRAWINGS_URL: absoluteUrl.default(D.drawingsUrl),
-  DRAWINGS_PASSWORD: z.string().default(D.drawingsPassword),
+  DRAWINGS_PASSWORD: z.string().default('roof2025'),
   COMPANY_HOME_URL: absoluteUrl.default(D.companyHomeUrl),
   /** The browser tab's icon (docs/product.md §14). */
   ICON_URL: imageUrl.default(D.iconUrl),
