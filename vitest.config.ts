@@ -65,6 +65,7 @@ export default defineConfig({
             'tests/api/sign-in.test.ts',
             'tests/api/sign-in-account-items.test.ts',
             'tests/api/identity-sessions.test.ts',
+            'tests/api/session-lifetime.test.ts',
             'tests/api/identity-routes.test.ts',
             'tests/api/pre-login-limits.test.ts',
             'tests/api/user-admin.test.ts',

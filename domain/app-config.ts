@@ -26,6 +26,11 @@ export const appConfigSchema = z.object({
    * an older server's page: use DEFAULT_CARRIER_TRACKING.
    */
   carrierTracking: carrierTrackingTableSchema.optional(),
+  /**
+   * The session's lifetime the screen follows (SESSION_IDLE_MINUTES, SESSION_LEAVE_GRACE_SECONDS;
+   * decision 034). Absent in an older server's page: domain/config-defaults.ts.
+   */
+  session: z.object({ idleMinutes: z.number(), leaveGraceSeconds: z.number() }).optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -22,6 +22,7 @@ import { secondFactorPlugin } from './plugins/second-factor';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { apiV1Routes } from './routes/api/v1/index';
+import { sessionLifetimeRoutes } from './routes/auth/session-lifetime';
 import { bulkDownloadRoutes } from './routes/bulk-download';
 import { documentFileRoutes } from './routes/document-file';
 import { healthRoutes } from './routes/health';
@@ -304,6 +305,8 @@ export async function buildApp({
   });
   await app.register(secondFactorPlugin);
 
+  // The cookie session's deadline: activity and leaving (decision 034).
+  await app.register(sessionLifetimeRoutes);
   await app.register(healthRoutes);
   await app.register(apiV1Routes, { prefix: '/api/v1' });
   await app.register(storageDownloadRoutes, { storage: platform.storage });

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { DEMO_BANNER_IMAGES } from '../db/seed/demo-master-data';
 import type { AppConfig } from '../domain/app-config';
 import type { CarrierTrackingTable } from '../domain/carrier-tracking';
+import { companyPagesOf, CONFIG_DEFAULTS as D } from '../domain/config-defaults';
 import {
   DOCUMENT_RETENTION_DEFAULT_YEARS,
   DOCUMENT_RETENTION_MIN_YEARS,
 } from '../domain/documents';
 import { LEDGER_EXPORT_MAX_PER_USER, LEDGER_EXPORT_MAX_TOTAL } from '../domain/ledger-export';
+import { type SessionLifetime, sessionLifetimeOf } from '../domain/session-lifetime';
 import { carrierTrackingOf } from './carrier-tracking-config';
 import { trustedProxyMatcher } from './client-address';
 
@@ -50,17 +52,17 @@ export const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_TITLE: z.string().min(1).default('お客様ポータル'),
-  SUPPORT_EMAIL: z.string().email().default('support@example.com'),
-  PUBLIC_API_KEY: z.string().min(1).default('portal-public-key'),
+  WEB_TITLE: z.string().min(1).default(D.webTitle),
+  SUPPORT_EMAIL: z.string().email().default(D.supportEmail),
+  PUBLIC_API_KEY: z.string().min(1).default(D.publicApiKey),
   PUBLIC_BASE_URL: optionalString.pipe(absoluteUrl.optional()),
   /** Comma-separated prefixes that notice and banner URLs must start with (docs/product.md §5 {host}). */
-  URL_PREFIXES: z.string().default('https://,http://'),
-  DRAWINGS_URL: absoluteUrl.default('https://example.com/drawings'),
+  URL_PREFIXES: z.string().default(D.urlPrefixes.join(',')),
+  DRAWINGS_URL: absoluteUrl.default(D.drawingsUrl),
   DRAWINGS_PASSWORD: z.string().default('roof2025'),
-  COMPANY_HOME_URL: absoluteUrl.default('https://example.com/'),
+  COMPANY_HOME_URL: absoluteUrl.default(D.companyHomeUrl),
   /** The browser tab's icon (docs/product.md §14). */
-  ICON_URL: imageUrl.default('/favicon.svg'),
+  ICON_URL: imageUrl.default(D.iconUrl),
   /** The logo in the headers; unset, the product's own mark. */
   LOGO_URL: optionalString.pipe(imageUrl.optional()),
   /** Comma-separated images of the banners the demo data starts with (docs/product.md §14). */
@@ -114,6 +116,20 @@ export const envSchema = z.object({
    * looks again: a session ended on another instance refuses its tokens within this time.
    */
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
+  /**
+   * A session ends this long after its last activity (docs/product.md §4; decision 034). A
+   * fraction of a minute is allowed so that a test need not wait an hour.
+   */
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().max(1440).default(D.sessionIdleMinutes),
+  /** A session ends this long after its sign-in, however active (decision 034). */
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(720).default(D.sessionMaxHours),
+  /** A session outlives its last page by this long, so that a reload keeps it (decision 034). */
+  SESSION_LEAVE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .default(D.sessionLeaveGraceSeconds),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * What this process runs (decision 029): `all` serves and runs the jobs (the mail outbox, the
@@ -373,6 +389,10 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       message:
         'web and worker need DATABASE_URL (PostgreSQL): the embedded database opens in one process only; use all',
     })
+    .refine((e) => e.SESSION_IDLE_MINUTES <= e.SESSION_MAX_HOURS * 60, {
+      path: ['SESSION_IDLE_MINUTES'],
+      message: 'must not be longer than SESSION_MAX_HOURS',
+    })
     .refine((e) => e.METRICS_PORT === 0 || e.METRICS_PORT !== e.PORT, {
       path: ['METRICS_PORT'],
       message: 'must not be PORT: the metrics are never served on the public port (0 = off)',
@@ -432,6 +452,14 @@ function trustedOriginsOf(publicBaseUrl: string | undefined, port: number): stri
   return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
 }
 
+/** The session's lifetime as configured (decision 034). */
+export const sessionLifetimeOfConfig = (config: Config): SessionLifetime =>
+  sessionLifetimeOf({
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    maxHours: config.SESSION_MAX_HOURS,
+    leaveGraceSeconds: config.SESSION_LEAVE_GRACE_SECONDS,
+  });
+
 export function appConfigOf(config: Config): AppConfig {
   return {
     webTitle: config.WEB_TITLE,
@@ -443,10 +471,10 @@ export function appConfigOf(config: Config): AppConfig {
     iconUrl: config.ICON_URL,
     ...(config.LOGO_URL ? { logoUrl: config.LOGO_URL } : {}),
     carrierTracking: config.carrierTracking,
-    companyPages: [
-      { label: '会社情報', url: config.COMPANY_HOME_URL },
-      { label: '製品情報', url: new URL('products', config.COMPANY_HOME_URL).href },
-      { label: 'お問い合わせ', url: new URL('contact', config.COMPANY_HOME_URL).href },
-    ],
+    companyPages: companyPagesOf(config.COMPANY_HOME_URL),
+    session: {
+      idleMinutes: config.SESSION_IDLE_MINUTES,
+      leaveGraceSeconds: config.SESSION_LEAVE_GRACE_SECONDS,
+    },
   };
 }

@@ -17,12 +17,13 @@ import {
 } from '../../db/schema';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { newPasswordRefusal, PASSWORD_MAX_LENGTH } from '../../domain/password-policy';
-import type { Config } from '../config';
+import { type Config, sessionLifetimeOfConfig } from '../config';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mail-port';
 import { firebaseSignIn } from './firebase-sign-in';
 import { RESET_LINK_VALID_SECONDS } from './identity-port';
 import { passwordResetMail, verificationMail } from './mail-templates';
+import { sessionCreationHook } from './session-lifetime';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Access tokens: asymmetric signatures only (docs/product.md §11); no "none", no HMAC. */
@@ -169,9 +170,14 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
         ),
     },
     session: {
-      // The identity session persists and is refreshed in the background (docs/product.md §4 "Login state").
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      // The identity session persists (docs/product.md §4 "Login state") until an hour without
+      // activity, its page closed, or its maximum (decision 034): the cookie lives for the
+      // maximum, the session's deadline is set and moved by server/identity/session-lifetime.ts.
+      expiresIn: Math.round(sessionLifetimeOfConfig(config).maxMs / 1000),
+      disableSessionRefresh: true,
+    },
+    databaseHooks: {
+      session: { create: { before: sessionCreationHook(sessionLifetimeOfConfig(config)) } },
     },
     // Pre-login limits are ours, shared by every instance (server/rate-limit).
     rateLimit: { enabled: false },
@@ -315,6 +321,7 @@ export function createAccessTokenVerifier(
     { uid: string; checkedAt: number; alive: Promise<Date | null> }
   >();
   const sessionCheckMs = config.SESSION_CHECK_SECONDS * 1000;
+  const { maxMs } = sessionLifetimeOfConfig(config);
   const sessionAlive = (claims: VerifiedToken): Promise<Date | null> => {
     const known = sessions.get(claims.sid);
     if (known && Date.now() - known.checkedAt < sessionCheckMs) return known.alive;
@@ -326,6 +333,8 @@ export function createAccessTokenVerifier(
           eq(authSession.id, claims.sid),
           eq(authSession.userId, claims.uid),
           gt(authSession.expiresAt, new Date()),
+          // Its maximum after sign-in, for a session whose deadline was set before it (decision 034).
+          gt(authSession.createdAt, new Date(Date.now() - maxMs)),
           // A session still waiting for its second factor is not signed in (decision 016).
           isNull(authSession.secondFactorPending),
         ),

@@ -1,23 +1,24 @@
 import type { AppConfig } from '@domain/app-config';
+import { CONFIG_DEFAULTS, companyPagesOf } from '@domain/config-defaults';
 import { APP_CONFIG_ELEMENT_ID } from '@domain/constants';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 
 /**
- * Used when index.html carries no configuration (the Vite dev server, component tests). Mirrors
- * the server's defaults in server/config.ts.
+ * Used when index.html carries no configuration (the Vite dev server, component tests): the
+ * server's own defaults (domain/config-defaults.ts).
  */
 export const DEFAULT_APP_CONFIG: AppConfig = {
-  webTitle: 'お客様ポータル',
-  publicBaseUrl: 'http://localhost:3000',
-  supportEmail: 'support@example.com',
-  publicApiKey: 'portal-public-key',
-  urlPrefixes: ['https://', 'http://'],
-  companyHomeUrl: 'https://example.com/',
-  companyPages: [
-    { label: '会社情報', url: 'https://example.com/' },
-    { label: '製品情報', url: 'https://example.com/products' },
-    { label: 'お問い合わせ', url: 'https://example.com/contact' },
-  ],
+  webTitle: CONFIG_DEFAULTS.webTitle,
+  publicBaseUrl: CONFIG_DEFAULTS.publicBaseUrl,
+  supportEmail: CONFIG_DEFAULTS.supportEmail,
+  publicApiKey: CONFIG_DEFAULTS.publicApiKey,
+  urlPrefixes: [...CONFIG_DEFAULTS.urlPrefixes],
+  companyHomeUrl: CONFIG_DEFAULTS.companyHomeUrl,
+  companyPages: companyPagesOf(CONFIG_DEFAULTS.companyHomeUrl),
+  session: {
+    idleMinutes: CONFIG_DEFAULTS.sessionIdleMinutes,
+    leaveGraceSeconds: CONFIG_DEFAULTS.sessionLeaveGraceSeconds,
+  },
 };
 
 const isString = (value: unknown): value is string => typeof value === 'string';

@@ -9,7 +9,14 @@ const CHANNEL_NAME = 'customer-portal-session';
 /** How long a new tab waits for an open tab's answer (an open tab answers within milliseconds). */
 export const ASK_OTHER_TABS_MS = 250;
 
-type TabMessage = { type: 'ask' } | { type: 'answer'; session: unknown } | { type: 'signedOut' };
+type TabMessage =
+  | { type: 'ask' }
+  | { type: 'answer'; session: unknown }
+  | { type: 'signedOut' }
+  // A tab's page was hidden for good (decision 034): the others say on the server they are open.
+  | { type: 'leaving' }
+  // Someone is active in a tab: the others' hour without activity starts again.
+  | { type: 'active' };
 
 /** Whether this browser lets tabs talk; without it a new tab cannot find an open one. */
 export const tabsCanTalk = () => typeof BroadcastChannel !== 'undefined';
@@ -52,15 +59,21 @@ export function askOtherTabs(timeoutMs = ASK_OTHER_TABS_MS): Promise<unknown> {
 export function listenToOtherTabs({
   session,
   onSignedOut,
+  onLeaving,
+  onActive,
 }: {
   session: () => unknown;
   onSignedOut: () => void;
+  onLeaving?: () => void;
+  onActive?: () => void;
 }): () => void {
   const channel = openChannel();
   if (!channel) return () => {};
   channel.onmessage = (event: MessageEvent) => {
     const message = messageOf(event.data);
     if (message?.type === 'signedOut') onSignedOut();
+    if (message?.type === 'leaving') onLeaving?.();
+    if (message?.type === 'active') onActive?.();
     if (message?.type !== 'ask') return;
     const answer = session();
     if (answer !== null)
@@ -71,8 +84,13 @@ export function listenToOtherTabs({
 
 /** Tells the other open tabs that the identity session has ended. */
 export function tellOtherTabsSignedOut(): void {
+  tellOtherTabs({ type: 'signedOut' });
+}
+
+/** Tells the other open tabs that this page leaves, or that someone is active here. */
+export function tellOtherTabs(message: TabMessage): void {
   const channel = openChannel();
   if (!channel) return;
-  channel.postMessage({ type: 'signedOut' } satisfies TabMessage);
+  channel.postMessage(message);
   channel.close();
 }

@@ -1,8 +1,6 @@
-import { TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '@domain/constants';
 import {
   createContext,
   type ReactNode,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -13,16 +11,8 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
-import {
-  accessTokenState,
-  clearAccessToken,
-  ensureAccessToken,
-  fetchAccessToken,
-  onAccessTokenChange,
-  onAccessTokenLost,
-} from './access-token';
-import { isHttpError } from './http';
-import { discardInheritedIdentity, signOutIdentity, waitBeforeSignIn } from './identity-client';
+import { clearAccessToken, onAccessTokenLost } from './access-token';
+import { signOutIdentity } from './identity-client';
 import { useHydrated } from './server-rendering';
 import {
   clearStoredSession,
@@ -32,17 +22,14 @@ import {
   type SessionData,
   SIGNED_OUT,
   type SignedInData,
-  sessionOfOtherTab,
   storedEntries,
   writeStoredSession,
 } from './session-storage';
-import {
-  askOtherTabs,
-  listenToOtherTabs,
-  tabsCanTalk,
-  tellOtherTabsSignedOut,
-} from './session-tabs';
-import { useInactivityTimeout } from './use-inactivity-timeout';
+import { listenToOtherTabs, tabsCanTalk, tellOtherTabsSignedOut } from './session-tabs';
+import type { InactivityWarning } from './use-inactivity-timeout';
+import { useSessionLifetime } from './use-session-lifetime';
+import { useSessionStartUp } from './use-session-start-up';
+import { useTokenRefresh } from './use-token-refresh';
 
 export {
   type CorporationCustomers,
@@ -73,12 +60,9 @@ export type Session = SessionData & {
    */
   signOutNotice: LoginNotice | null;
   dismissSignOutNotice: () => void;
+  /** The warning before the sign-out for inactivity, and the way to stay signed in. */
+  inactivity: Pick<InactivityWarning, 'warningEndsAt' | 'stayActive'>;
 };
-
-/** If a refresh fails for another reason than a lost session, try again after this long. */
-const REFRESH_RETRY_MS = 60 * 1000;
-/** Never refresh in a tight loop, whatever a token says about its expiry. */
-const MIN_REFRESH_DELAY_MS = 30 * 1000;
 
 function initialState(): SessionData {
   const stored = readStoredSession();
@@ -116,50 +100,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(next);
   }, []);
 
-  // Start-up: confirm a stored session with the identity provider (GET /api/auth/token). A tab
-  // without one takes the session of another open tab (a link opened in a new tab), or else ends
-  // a cookie session left by tabs closed since (docs/product.md §4, logged out on page unload).
-  useEffect(() => {
-    const stored = readStoredSession();
-    const startedAt = epoch.current;
-    let active = true;
-    const current = () => active && epoch.current === startedAt;
-    // A token main.tsx fetched while the screens loaded confirms it as well.
-    const confirm = (session: SessionData) =>
-      ensureAccessToken().then(
-        () => {
-          if (!current()) return;
-          if (stored.status === 'signedOut') apply(session);
-          // This first shows the layout and the screen: in a transition, React renders them in
-          // slices and answers input in between (decision 021). A later update still wins.
-          else startTransition(() => setState(session));
-        },
-        () => {
-          if (!current()) return;
-          clearAccessToken();
-          apply(SIGNED_OUT);
-        },
-      );
-    if (stored.status !== 'signedOut') {
-      void confirm(stored);
-    } else {
-      clearStoredSession();
-      // A sign-in sent while this runs waits for it (settledSignOut): a session ended after that
-      // sign-in's answer would be the new one.
-      waitBeforeSignIn(
-        askOtherTabs().then((sent) => {
-          if (!current()) return;
-          const session = sessionOfOtherTab(sent);
-          if (session.status !== 'signedOut') return confirm(session);
-          setState(SIGNED_OUT);
-          return discardInheritedIdentity();
-        }),
-      );
-    }
-    return () => {
-      active = false;
-    };
-  }, [apply]);
+  useSessionStartUp({ apply, setState, epoch });
 
   // The other tabs of this browser: a new one takes this tab's session; a sign-out there ends
   // this tab's too (the identity session they share is gone).
@@ -178,29 +119,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Token loss (docs/product.md §4): the identity session is gone, so is the stored user.
   useEffect(() => onAccessTokenLost(() => apply(SIGNED_OUT)), [apply]);
 
-  // docs/product.md §9: refresh the access token 5 minutes before it expires.
-  useEffect(() => {
-    if (!signedIn) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      fetchAccessToken().catch((error: unknown) => {
-        if (!isHttpError(error, 401)) timer = setTimeout(refresh, REFRESH_RETRY_MS);
-      });
-    };
-    const schedule = () => {
-      clearTimeout(timer);
-      const token = accessTokenState();
-      if (!token) return;
-      const due = token.expiresAt - TOKEN_REFRESH_BEFORE_EXPIRY_MS - Date.now();
-      timer = setTimeout(refresh, Math.max(due, MIN_REFRESH_DELAY_MS));
-    };
-    schedule();
-    const unsubscribe = onAccessTokenChange(schedule);
-    return () => {
-      clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [signedIn]);
+  useTokenRefresh(signedIn);
 
   const clear = useCallback(() => {
     clearAccessToken();
@@ -229,9 +148,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [apply],
   );
 
-  // docs/product.md §4 Inactivity: one hour without an activity event signs out.
+  // docs/product.md §4 Inactivity: one hour without an activity event signs out, after a warning;
+  // the server ends its session by the same rule, and when the last tab closes (decision 034).
   const signOutInactive = useCallback(() => signOut(INACTIVITY_NOTICE), [signOut]);
-  useInactivityTimeout(signedIn, signOutInactive);
+  const inactivity = useSessionLifetime(signedIn, {
+    onIdle: signOutInactive,
+    onEnded: signOutInactive,
+  });
 
   const dismissSignOutNotice = useCallback(() => setSignOutNotice(null), []);
 
@@ -244,8 +167,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       signOutNotice,
       dismissSignOutNotice,
+      inactivity,
     }),
-    [state, saveIdentityOnly, saveSignedIn, clear, signOut, signOutNotice, dismissSignOutNotice],
+    [
+      state,
+      saveIdentityOnly,
+      saveSignedIn,
+      clear,
+      signOut,
+      signOutNotice,
+      dismissSignOutNotice,
+      inactivity,
+    ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

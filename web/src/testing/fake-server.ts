@@ -87,6 +87,12 @@ export class FakeServer {
       this.identity = null;
       return json(200, { success: true });
     });
+    // The session's deadline (decision 034): kept while the identity is signed in.
+    this.on('POST /api/auth/session/activity', () =>
+      this.identity
+        ? json(200, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() })
+        : json(401, {}),
+    );
     // The account page's second factor section: off, unless a test answers otherwise.
     this.on('GET /api/auth/second-factor', () =>
       this.identity

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { paths } from '../../config/paths';
 import { useBlocker } from '../../lib/navigation-blocker';
+import { setPageHasUnsavedChanges } from '../../lib/unsaved-changes-state';
 import { DialogModal } from '../feedback/dialog-modal';
 
 export const UNSAVED_CHANGES_TEXT =
@@ -41,6 +42,10 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
       nextLocation.pathname !== currentLocation.pathname &&
       nextLocation.pathname !== paths.login.path,
   );
+  useEffect(() => {
+    setPageHasUnsavedChanges(dirty);
+    return () => setPageHasUnsavedChanges(false);
+  }, [dirty]);
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();

@@ -35,6 +35,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SessionExpiryWarning } from '../feedback/session-expiry-warning';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
@@ -100,6 +101,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </div>
         <AppFooter />
       </AppShell.Main>
+      <SessionExpiryWarning />
     </AppShell>
   );
 }
