@@ -191,6 +191,8 @@ const DETAIL_FIELD_LABELS: Record<string, string> = {
   user_type_id: 'ユーザー種別',
   delete_flag: '削除',
   shipment_mail: '出荷通知メール',
+  invoice_mail: '請求書発行メール',
+  inquiry_mail: 'お問い合わせメール',
   is_new_account: '新規アカウント',
   target_user_id: '対象ユーザーID',
   account_lock_date: 'ロック日時',

@@ -39,6 +39,7 @@ async function main(files: readonly string[]): Promise<number> {
           db: platform.database.db,
           storage: platform.storage,
           archiveBucket: config.DOCUMENT_ARCHIVE_BUCKET,
+          invoiceMails: { config, mailer: platform.mailer },
         };
         const result = await importInvoiceCsv(ports, await readFile(file), {
           actorUserId: null,
@@ -65,6 +66,13 @@ async function main(files: readonly string[]): Promise<number> {
         }
       }
     }
+    // The invoice mails are in the outbox; as the ledger import does, send what is due now, so
+    // that they go out without a server on this database too.
+    const sent = await platform.mailer.deliverDue().catch((error: unknown) => {
+      console.error(`mails not sent now (they wait in the outbox): ${String(error)}`);
+      return 0;
+    });
+    if (sent > 0) console.log(`mails handed to the mail server or the mail folder: ${sent}`);
   } finally {
     await platform.close();
   }

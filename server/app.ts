@@ -15,6 +15,7 @@ import { loggerOptions } from './logger';
 import type { Platform } from './platform';
 import { auditRetentionPlugin } from './plugins/audit-retention';
 import { databasePlugin } from './plugins/database';
+import { documentArchiveCheckPlugin } from './plugins/document-archive-check';
 import { errorHandlerPlugin, toApiError } from './plugins/error-handler';
 import { identityPlugin } from './plugins/identity';
 import { openApiPlugin } from './plugins/openapi';
@@ -289,6 +290,10 @@ export async function buildApp({
   if (runsJobs) app.addHook('onReady', async () => platform.mailer.start());
   await app.register(auditRetentionPlugin, {
     retentionDays: config.AUDIT_RETENTION_DAYS,
+    scheduled: runsJobs,
+  });
+  await app.register(documentArchiveCheckPlugin, {
+    retentionYears: config.DOCUMENT_RETENTION_YEARS,
     scheduled: runsJobs,
   });
   await app.register(securityHeadersPlugin);

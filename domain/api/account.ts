@@ -8,6 +8,10 @@ export const accountCustomerSchema = z.object({
   customer_name: z.string(),
   /** Shipment notification mails for this customer code (on by default). */
   shipment_mail: z.boolean(),
+  /** 「請求書を発行しました」 mails for this customer code (off until turned on). */
+  invoice_mail: z.boolean(),
+  /** Mails when staff answer or change the person's inquiries (on by default). */
+  inquiry_mail: z.boolean(),
 });
 export type AccountCustomer = z.infer<typeof accountCustomerSchema>;
 
@@ -20,14 +24,27 @@ export const accountSchema = z
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 
-/** Sets shipment notifications for customer codes the caller holds; any other code refuses all. */
+/**
+ * Sets mail settings for customer codes the caller holds; any other code refuses all. An entry
+ * names the settings it changes (at least one); those it leaves out stay as they are.
+ */
 export const accountNotificationsBodySchema = z.object({
   notifications: z
     .array(
-      z.object({
-        customer_code: z.coerce.number().int().positive(),
-        shipment_mail: z.boolean(),
-      }),
+      z
+        .object({
+          customer_code: z.coerce.number().int().positive(),
+          shipment_mail: z.boolean().optional(),
+          invoice_mail: z.boolean().optional(),
+          inquiry_mail: z.boolean().optional(),
+        })
+        .refine(
+          (n) =>
+            n.shipment_mail !== undefined ||
+            n.invoice_mail !== undefined ||
+            n.inquiry_mail !== undefined,
+          { message: '変更する通知設定を指定してください。' },
+        ),
     )
     .min(1)
     .max(100),

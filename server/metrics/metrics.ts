@@ -80,8 +80,19 @@ export class PortalMetrics {
   });
   private readonly jobRuns = new Counter<'job' | 'outcome'>({
     name: 'portal_job_runs_total',
-    help: 'Runs of the scheduled jobs (audit_retention), by outcome (ok, failed).',
+    help: 'Runs of the scheduled jobs (audit_retention, document_archive), by outcome (ok, failed).',
     labelNames: ['job', 'outcome'],
+    registers: [this.registry],
+  });
+
+  private readonly archiveProblems = new Gauge({
+    name: 'portal_document_archive_problems',
+    help: 'What the latest daily check of the documents archive found wrong: rows out of the hash chain, changed rows, missing or changed objects (0 when whole).',
+    registers: [this.registry],
+  });
+  private readonly archivePastRetention = new Gauge({
+    name: 'portal_document_versions_past_retention',
+    help: 'Archived document versions whose retention period has ended (kept; none is deleted).',
     registers: [this.registry],
   });
 
@@ -109,6 +120,12 @@ export class PortalMetrics {
 
   jobRun(job: string, outcome: 'ok' | 'failed'): void {
     this.jobRuns.inc({ job, outcome });
+  }
+
+  /** The daily check of the documents archive: its problems and the versions past retention. */
+  documentArchiveChecked(problems: number, pastRetention: number): void {
+    this.archiveProblems.set(problems);
+    this.archivePastRetention.set(pastRetention);
   }
 
   /** The gauges and cache counters read at each scrape from the platform's parts. */

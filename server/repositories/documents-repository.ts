@@ -388,6 +388,22 @@ export async function findDocument(db: Database, id: number): Promise<DocumentRo
   return row;
 }
 
+/**
+ * The documents of a customer that a Spec file is (the orders screen names documents by file):
+ * an invoice and a ledger document may share a name, so more than one can answer.
+ */
+export async function documentsOfSpecFile(
+  db: Database,
+  customerCode: number,
+  fileName: string,
+): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.customer_code, customerCode), eq(documents.file_name, fileName)))
+    .orderBy(asc(documents.id));
+}
+
 /** A document's versions, first to latest. */
 export async function versionsOfDocument(db: Database, documentId: number): Promise<VersionRow[]> {
   return db

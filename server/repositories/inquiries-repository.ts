@@ -70,6 +70,16 @@ export async function listStaffMembers(db: Db) {
     .orderBy(asc(users.id));
 }
 
+/**
+ * Whether the requester's user row wants inquiry mails (its /account setting). A row purged since
+ * has no setting: the request keeps its mail as text and is answered there as before.
+ */
+export async function requesterWantsInquiryMail(db: Db, userId: number | null): Promise<boolean> {
+  if (userId === null) return true;
+  const [row] = await db.select({ on: users.inquiry_mail }).from(users).where(eq(users.id, userId));
+  return row?.on ?? true;
+}
+
 export interface NewInquiry {
   customerCode: number;
   saleOrderNo: string;

@@ -409,6 +409,8 @@ export interface AccountRow {
   customer_code: number;
   customer_name: string;
   shipment_mail: boolean;
+  invoice_mail: boolean;
+  inquiry_mail: boolean;
 }
 
 /** The active rows of one identity with their customer's name, by customer code. */
@@ -424,6 +426,8 @@ export async function listAccountRows(
       customer_code: users.customer_code,
       customer_name: customers.customer_name,
       shipment_mail: users.shipment_mail,
+      invoice_mail: users.invoice_mail,
+      inquiry_mail: users.inquiry_mail,
     })
     .from(users)
     .innerJoin(customers, eq(customers.customer_code, users.customer_code))
@@ -431,14 +435,33 @@ export async function listAccountRows(
     .orderBy(asc(users.customer_code));
 }
 
-/** Sets the shipment notification of one user row. */
-export async function setShipmentMail(
+/** The mail settings a person sets per user row on their account page. */
+export type AccountMailSetting = 'shipment_mail' | 'invoice_mail' | 'inquiry_mail';
+
+/** Sets one mail setting of one user row. */
+export async function setAccountMail(
   db: Pick<Database, 'update'>,
   id: number,
-  shipmentMail: boolean,
+  setting: AccountMailSetting,
+  on: boolean,
 ): Promise<void> {
   await db
     .update(users)
-    .set({ shipment_mail: shipmentMail, updated_at: new Date() })
+    .set({ [setting]: on, updated_at: new Date() })
     .where(eq(users.id, id));
+}
+
+/** The people of a customer who receive the invoice mails: not deleted, the setting on. */
+export async function invoiceMailRecipients(db: Pick<Database, 'select'>, customerCode: number) {
+  return db
+    .select({ mail: users.mail, userName: users.user_name })
+    .from(users)
+    .where(
+      and(
+        eq(users.customer_code, customerCode),
+        eq(users.delete_flag, false),
+        eq(users.invoice_mail, true),
+      ),
+    )
+    .orderBy(asc(users.id));
 }

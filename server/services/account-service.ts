@@ -8,9 +8,10 @@ import { browserOf } from '../../domain/user-agent';
 import { forbidden } from '../errors';
 import { listSignInEvents, recordAudit } from '../repositories/audit-log-repository';
 import {
+  type AccountMailSetting,
   inUsersTransaction,
   listAccountRows,
-  setShipmentMail,
+  setAccountMail,
 } from '../repositories/users-repository';
 import { mayChangeOwnNotification } from './authorization';
 import type { Caller } from './caller';
@@ -33,12 +34,20 @@ export async function getAccount(deps: DatabasePort, caller: Caller): Promise<Ac
       customer_code: r.customer_code,
       customer_name: r.customer_name,
       shipment_mail: r.shipment_mail,
+      invoice_mail: r.invoice_mail,
+      inquiry_mail: r.inquiry_mail,
     })),
   };
 }
 
+const MAIL_SETTINGS: readonly AccountMailSetting[] = [
+  'shipment_mail',
+  'invoice_mail',
+  'inquiry_mail',
+];
+
 /**
- * Sets the shipment notification of customer codes the caller holds. A code the caller does not
+ * Sets the mail settings (shipment, invoice, inquiry) of customer codes the caller holds. A code the caller does not
  * hold refuses the whole request (403) before anything is written; the changes land together,
  * each recorded as a `user.update` of its row.
  */
@@ -54,22 +63,30 @@ export async function updateOwnNotifications(
   }
   await inUsersTransaction(deps.db, async (tx) => {
     const rows = await listAccountRows(tx, caller.uid);
-    for (const { customer_code, shipment_mail } of input.notifications) {
-      const row = rows.find((r) => r.customer_code === customer_code);
+    for (const notification of input.notifications) {
+      const row = rows.find((r) => r.customer_code === notification.customer_code);
       // Held by the caller a moment ago but gone since (deleted by a manager): refused as above.
       if (!row) throw forbidden(NOT_YOUR_CUSTOMER_MESSAGE);
-      if (row.shipment_mail === shipment_mail) continue;
-      await setShipmentMail(tx, row.id, shipment_mail);
+      const before: Partial<Record<AccountMailSetting, boolean>> = {};
+      const after: Partial<Record<AccountMailSetting, boolean>> = {};
+      for (const setting of MAIL_SETTINGS) {
+        const on = notification[setting];
+        if (on === undefined || row[setting] === on) continue;
+        await setAccountMail(tx, row.id, setting, on);
+        before[setting] = row[setting];
+        after[setting] = on;
+        row[setting] = on;
+      }
+      if (Object.keys(after).length === 0) continue;
       await recordAudit(tx, {
         ...auditActorOf(caller),
         action: 'user.update',
         entity: 'user',
         entityId: row.id,
         customerCode: row.customer_code,
-        before: { shipment_mail: row.shipment_mail },
-        after: { shipment_mail },
+        before,
+        after,
       });
-      row.shipment_mail = shipment_mail;
     }
   });
   return getAccount(deps, caller);

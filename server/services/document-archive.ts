@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ORDER_DOCUMENTS_FOLDER } from '../../domain/constants';
+import { documentRetentionEnd } from '../../domain/documents';
+import { todayInJapan } from '../../domain/japan-time';
 import { CHAIN_START, versionRecordHash } from '../repositories/document-chain';
 import {
   appendDocumentVersion,
@@ -10,6 +12,7 @@ import {
   versionsInChainOrder,
 } from '../repositories/documents-repository';
 import { ObjectNotFoundError, type ObjectStorage } from '../storage/storage-port';
+import { type InvoiceMailDeps, notifyInvoiceIssued } from './invoice-mails';
 import type { DatabasePort } from './ports';
 
 // The write-once archive (docs/decisions/030). The portal keeps its own copy of every content a
@@ -22,6 +25,11 @@ export interface DocumentArchivePorts extends DatabasePort {
   storage: ObjectStorage;
   /** DOCUMENT_ARCHIVE_BUCKET. */
   archiveBucket: string;
+  /**
+   * Given: a new invoice version writes its 「請求書を発行しました」 mails in its transaction. The
+   * demo seed, which archives a year of invoices nobody is waiting for, leaves it out.
+   */
+  invoiceMails?: InvoiceMailDeps;
 }
 
 /** What found a version: an import, the daily scan of the Spec folders, or a download. */
@@ -91,8 +99,8 @@ async function archiveOne(
   if (!(await ports.storage.exists(ports.archiveBucket, objectKey))) {
     await ports.storage.putObject(ports.archiveBucket, objectKey, bytes);
   }
-  const written = await ports.db.transaction((tx) =>
-    appendDocumentVersion(tx, {
+  const written = await ports.db.transaction(async (tx) => {
+    const version = await appendDocumentVersion(tx, {
       document_id: document.id,
       doc_type: document.doc_type,
       doc_no: document.doc_no,
@@ -105,8 +113,18 @@ async function archiveOne(
       archived_at: now(),
       source,
       source_modified_at: head.lastModified,
-    }),
-  );
+    });
+    if (version !== null && ports.invoiceMails && document.doc_type === 'invoice') {
+      await notifyInvoiceIssued(tx, ports.invoiceMails, {
+        invoiceNo: document.doc_no,
+        customerCode: document.customer_code,
+        invoiceDate: document.doc_date,
+        amount: document.amount,
+        version: version.version,
+      });
+    }
+    return version;
+  });
   if (written === null) return 'unchanged';
   return written.version === 1 ? 'archived' : 'reissued';
 }
@@ -140,6 +158,7 @@ export async function archiveDocuments(
     counts.checked += page.length;
     afterId = page.at(-1)!.id;
   }
+  if (counts.archived + counts.reissued > 0) ports.invoiceMails?.mailer.kick();
   return counts;
 }
 
@@ -230,4 +249,43 @@ export async function verifyDocumentArchive(
   }
   problems.sort((a, b) => a.versionId - b.versionId);
   return { checked, problems, head };
+}
+
+/** What the retention pass found: versions whose retention has ended, none of them deleted. */
+export interface RetentionReport {
+  /** Versions looked at (not removed). */
+  checked: number;
+  /** Of those, the ones whose retention period has ended. */
+  pastRetention: number;
+  /** The earliest day (YYYY-MM-DD) on which a version still kept comes due; null for none. */
+  nextDue: string | null;
+}
+
+/**
+ * The retention pass (docs/decisions/030): which archived versions are past their retention
+ * (DOCUMENT_RETENTION_YEARS after the latest filing deadline of the document's date or of its
+ * archiving, domain/documents.ts). It reports and deletes nothing: the storage port has no delete,
+ * and a version past retention is kept until a deletion is decided (the record says why).
+ */
+export async function reportDocumentRetention(
+  ports: DatabasePort,
+  years: number,
+  now: Date,
+): Promise<RetentionReport> {
+  const today = todayInJapan(now);
+  const report: RetentionReport = { checked: 0, pastRetention: 0, nextDue: null };
+  let afterId = 0;
+  for (;;) {
+    const page = await versionsInChainOrder(ports.db, afterId, PAGE);
+    if (page.length === 0) break;
+    for (const row of page) {
+      afterId = row.id;
+      if (row.removed_at !== null) continue;
+      report.checked++;
+      const end = documentRetentionEnd(row.doc_date, todayInJapan(row.archived_at), years);
+      if (end <= today) report.pastRetention++;
+      else if (report.nextDue === null || end < report.nextDue) report.nextDue = end;
+    }
+  }
+  return report;
 }

@@ -16,6 +16,7 @@ import { bucketOfCustomer } from '../repositories/customers-repository';
 import {
   type DocumentRow,
   documentsForZip,
+  documentsOfSpecFile,
   findDocument,
   findVersion,
   recordDownloads,
@@ -268,6 +269,10 @@ export async function openDocumentTicket(
   if (ticket.kind === 'spec') {
     const bucket = await bucketOfCustomer(ports.db, ticket.customerCode);
     if (!bucket) throw notFound();
+    const archived = await openSpecFileAsArchived(ports, ticket, user, actor, client.ip);
+    if (archived) return archived;
+    // A file no document names (a line's file the register does not hold): served from Spec with
+    // its audit entry, as before the archive.
     const key = `${ORDER_DOCUMENTS_FOLDER}/${ticket.fileName}`;
     const head = await ports.storage.headObject(bucket, key);
     if (!head) throw notFound();
@@ -324,6 +329,74 @@ export async function openDocumentTicket(
     size: version.size,
     stream,
   };
+}
+
+/**
+ * A Spec file of the orders screen that is a document: looked at again (a re-issue since the last
+ * scan becomes the next version), then its latest archived version is served with the receipt a
+ * download from the documents screen writes (one per document the file is), so the documents
+ * screen's 未ダウンロード and first download count it. Null when no document has the file yet.
+ */
+async function openSpecFileAsArchived(
+  ports: DocumentsPorts,
+  ticket: Extract<DocumentTicket, { kind: 'spec' }>,
+  user: { mail: string; user_name: string },
+  actor: {
+    actorUserId: number;
+    actorMail: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+  },
+  ip: string | null,
+): Promise<OpenedDownload | null> {
+  const named = await documentsOfSpecFile(ports.db, ticket.customerCode, ticket.fileName);
+  if (named.length === 0) return null;
+  await archiveDocuments(ports, { documentIds: named.map((d) => d.id), source: 'download' });
+  const latest: VersionRow[] = [];
+  for (const document of named) {
+    const version = (await versionsOfDocument(ports.db, document.id))
+      .filter((v) => v.removed_at === null)
+      .at(-1);
+    if (version) latest.push(version);
+  }
+  const served = latest[0];
+  if (!served) return null;
+  const stream = await openOrNotFound(
+    ports.storage,
+    ports.archiveBucket,
+    archiveKey(served.sha256),
+  );
+  await ports.db.transaction(async (tx) => {
+    await recordDownloads(
+      tx,
+      latest
+        .filter((v) => v.sha256 === served.sha256)
+        .map((v) => ({
+          document_id: v.document_id,
+          version_id: v.id,
+          user_id: ticket.userId,
+          user_mail: user.mail,
+          user_name: user.user_name,
+          ip_address: ip,
+          via: 'single',
+        })),
+    );
+    await recordAudit(tx, {
+      ...actor,
+      action: 'document.download',
+      entity: 'document',
+      entityId: ticket.fileName,
+      customerCode: ticket.customerCode,
+      before: null,
+      after: {
+        file_name: ticket.fileName,
+        doc_no: served.doc_no,
+        version: served.version,
+        ...(ticket.orderLine ? { order_line: ticket.orderLine } : {}),
+      },
+    });
+  });
+  return { fileName: ticket.fileName, size: served.size, stream };
 }
 
 async function openOrNotFound(storage: ObjectStorage, bucket: string, key: string) {

@@ -39,6 +39,7 @@ import {
   linesOfInquiry,
   listStaffMembers,
   messagesOfInquiry,
+  requesterWantsInquiryMail,
   searchInquiries,
   touchInquiryForMessage,
   updateInquiry,
@@ -196,6 +197,8 @@ async function mailRequester(
   headline: string,
   body: string,
 ): Promise<void> {
+  // The person turned inquiry mails off on their account page: the thread itself still shows it.
+  if (!(await requesterWantsInquiryMail(tx, inquiry.requesterUserId))) return;
   await ports.mailer.enqueue(
     tx,
     inquiryMail(ports, inquiry.requesterMail, inquiry, headline, body),

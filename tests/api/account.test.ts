@@ -83,8 +83,20 @@ describe('GET /api/v1/account', () => {
       user_name: '高橋 誠',
       mail: 'multi@example.com',
       customers: [
-        { customer_code: 10001, customer_name: '株式会社東和ルーフ 本社', shipment_mail: true },
-        { customer_code: 10002, customer_name: expect.any(String), shipment_mail: true },
+        {
+          customer_code: 10001,
+          customer_name: '株式会社東和ルーフ 本社',
+          shipment_mail: true,
+          invoice_mail: false,
+          inquiry_mail: true,
+        },
+        {
+          customer_code: 10002,
+          customer_name: expect.any(String),
+          shipment_mail: true,
+          invoice_mail: false,
+          inquiry_mail: true,
+        },
       ],
     });
   });
@@ -202,6 +214,7 @@ describe('PUT/PATCH /api/v1/account/notifications', () => {
       {},
       { notifications: [] },
       { notifications: [{ customer_code: 10001, shipment_mail: 'no' }] },
+      { notifications: [{ customer_code: 10001 }] },
     ]) {
       const res = await t.app.inject({
         method: 'PUT',

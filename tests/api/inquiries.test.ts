@@ -431,3 +431,36 @@ describe('mails and the people behind a request', () => {
     expect(thread.messages[0].author).toMatchObject({ user_id: null, name: '退職 次郎' });
   });
 });
+
+describe('the inquiry mail setting on the account page', () => {
+  const setInquiryMail = (on: boolean) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/notifications',
+      payload: { notifications: [{ customer_code: 10001, inquiry_mail: on }] },
+      headers: bearer(token.multi),
+    });
+  const mailsAbout = async (id: number, to: string) =>
+    (await deliveredMails(t)).filter(
+      (m) => m.to.includes(to) && m.text.includes(`/inquiries/${id}`),
+    );
+
+  it('a person who turned inquiry mails off gets none on a staff reply; back on, they do', async () => {
+    const off = await setInquiryMail(false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().customers).toContainEqual(
+      expect.objectContaining({ customer_code: 10001, inquiry_mail: false }),
+    );
+    const id = await ask('multi', [backlog[0]!]);
+    const reply = await call('staff', 'POST', `/${id}/messages`, { text: '確認いたします。' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await mailsAbout(id, 'multi@example.com')).toEqual([]);
+    // Staff still hear of the request itself.
+    expect((await mailsAbout(id, 'staff@example.com')).length).toBeGreaterThan(0);
+
+    expect((await setInquiryMail(true)).statusCode).toBe(200);
+    await call('staff', 'POST', `/${id}/messages`, { text: '12月18日でお届けできます。' });
+    const mails = await mailsAbout(id, 'multi@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('回答')]);
+  });
+});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerItems } from '../../db/schema';
+import { upsertLedgerDocuments } from '../../server/repositories/documents-repository';
 import { bearer, signIn } from './helpers/auth';
 import { readZip } from './helpers/read-zip';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -209,5 +210,60 @@ describe('bulk download', () => {
       url: '/api/storage/bulk/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     });
     expect(res.statusCode).toBe(410);
+  });
+});
+
+describe('receipts of the orders screen’s downloads', () => {
+  it('a shipping notice opened from a line writes the receipt the documents screen counts', async () => {
+    // The shipped lines' documents, registered as the ledger import registers them.
+    await upsertLedgerDocuments(t.database.db, [10001]);
+    let line: Line | undefined;
+    for (const candidate of own) {
+      if (candidate.status !== '出荷済' || candidate.shipped_file_name === '') continue;
+      if (await t.platform.storage.exists('portal-10001', `Spec/${candidate.shipped_file_name}`)) {
+        line = candidate;
+        break;
+      }
+    }
+    expect(line, 'a shipped line of 10001 whose shipping notice is in Spec').toBeDefined();
+    const listed = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/documents?type=shipping_notice&doc_no=${encodeURIComponent(line!.delivery_no)}`,
+        headers: bearer(tokens.user!),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (
+        res.json().items as { file_name: string; downloaded_by_me: boolean; version: number }[]
+      ).find((d) => d.file_name === line!.shipped_file_name);
+    };
+    expect((await listed())?.downloaded_by_me).toBe(false);
+
+    const links = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/spec/specified-ledger-file-path?${keysOf(line!)}`,
+      headers: bearer(tokens.user!),
+    });
+    expect(links.statusCode, links.body).toBe(200);
+    // Signing the links (the screen does on hover) is no download.
+    expect((await listed())?.downloaded_by_me).toBe(false);
+
+    const file = await open(links.json().shipped.url);
+    expect(file.statusCode).toBe(200);
+    expect(
+      file.rawPayload.equals(
+        await (async () => {
+          const chunks: Buffer[] = [];
+          const stream = await t.platform.storage.getObjectStream(
+            'portal-10001',
+            `Spec/${line!.shipped_file_name}`,
+          );
+          for await (const chunk of stream) chunks.push(chunk as Buffer);
+          return Buffer.concat(chunks);
+        })(),
+      ),
+    ).toBe(true);
+    const after = await listed();
+    expect(after).toMatchObject({ downloaded_by_me: true, version: 1 });
   });
 });

@@ -30,6 +30,7 @@ export async function documentRoutes(app: FastifyInstance) {
     db: app.db,
     storage: app.platform.storage,
     archiveBucket: app.config.DOCUMENT_ARCHIVE_BUCKET,
+    invoiceMails: { config: app.config, mailer: app.platform.mailer },
     tickets: new DocumentTicketSigner(app.platform.secret),
     downloadTtlSeconds: app.config.DOWNLOAD_URL_TTL_SECONDS,
     publicBaseUrl: app.config.publicBaseUrl,

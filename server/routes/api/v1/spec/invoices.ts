@@ -22,6 +22,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     db: app.db,
     storage: app.platform.storage,
     archiveBucket: app.config.DOCUMENT_ARCHIVE_BUCKET,
+    invoiceMails: { config: app.config, mailer: app.platform.mailer },
   };
 
   // Only this plugin's import reads text/csv here; the parser is the plugin's own (Fastify keeps

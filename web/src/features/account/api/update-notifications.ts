@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from './get-account';
 
 /**
- * PUT /api/v1/account/notifications: the shipment notification of the caller's own customer
- * codes; 403 for any other code (nothing changes). Answers the account as it now is.
+ * PUT /api/v1/account/notifications: the mail settings (shipment, invoice, inquiry) of the
+ * caller's own customer codes; 403 for any other code (nothing changes). Answers the account as it now is.
  */
 export function updateNotifications(body: AccountNotificationsBody) {
   return apiRequest({

@@ -38,21 +38,34 @@ beforeEach(() => {
     user_name: '高橋 誠',
     mail: 'multi@example.com',
     customers: [
-      { customer_code: 10001, customer_name: '株式会社東和ルーフ 本社', shipment_mail: true },
-      { customer_code: 10002, customer_name: '株式会社東和ルーフ 大阪', shipment_mail: false },
+      {
+        customer_code: 10001,
+        customer_name: '株式会社東和ルーフ 本社',
+        shipment_mail: true,
+        invoice_mail: false,
+        inquiry_mail: true,
+      },
+      {
+        customer_code: 10002,
+        customer_name: '株式会社東和ルーフ 大阪',
+        shipment_mail: false,
+        invoice_mail: false,
+        inquiry_mail: true,
+      },
     ],
   };
   fakeServer
     .on('GET /api/v1/account', () => json(200, account))
     .on('PUT /api/v1/account/notifications', ({ body }) => {
       const { notifications } = body as {
-        notifications: { customer_code: number; shipment_mail: boolean }[];
+        notifications: ({ customer_code: number } & Partial<Record<string, boolean>>)[];
       };
       account = {
         ...account,
         customers: account.customers.map((c) => {
-          const change = notifications.find((n) => n.customer_code === c.customer_code);
-          return change ? { ...c, shipment_mail: change.shipment_mail } : c;
+          const { customer_code: _code, ...change } =
+            notifications.find((n) => n.customer_code === c.customer_code) ?? {};
+          return { ...c, ...change };
         }),
       };
       return json(200, account);
@@ -112,6 +125,45 @@ describe('the account page', () => {
     await user.click(first);
     expect(await screen.findByText('取引先コード 10001 の出荷通知をオンにしました。')).toBeTruthy();
     await waitFor(() => expect(first).toHaveProperty('checked', true));
+  });
+
+  it('turns the invoice mails on for one customer code: off at first, one request naming only them', async () => {
+    const { user } = await renderPage();
+    const invoices = section('請求書発行メール');
+    const first = within(invoices).getByRole('switch', { name: /^10001: 株式会社東和ルーフ 本社/ });
+    expect(first).toHaveProperty('checked', false);
+    expect(within(invoices).getAllByText('受け取らない')).toHaveLength(2);
+
+    await user.click(first);
+    expect(
+      await screen.findByText('取引先コード 10001 の請求書発行メールをオンにしました。'),
+    ).toBeTruthy();
+    expect(fakeServer.calls('PUT /api/v1/account/notifications')[0]?.body).toEqual({
+      notifications: [{ customer_code: 10001, invoice_mail: true }],
+    });
+    await waitFor(() => expect(first).toHaveProperty('checked', true));
+    // The other kinds of mail of that code are as they were.
+    expect(
+      within(section('出荷通知メール')).getByRole('switch', { name: /^10001/ }),
+    ).toHaveProperty('checked', true);
+  });
+
+  it('turns the inquiry mails off for one customer code: on at first', async () => {
+    const { user } = await renderPage();
+    const inquiries = section('お問い合わせメール');
+    const second = within(inquiries).getByRole('switch', {
+      name: /^10002: 株式会社東和ルーフ 大阪/,
+    });
+    expect(second).toHaveProperty('checked', true);
+
+    await user.click(second);
+    expect(
+      await screen.findByText('取引先コード 10002 のお問い合わせメールをオフにしました。'),
+    ).toBeTruthy();
+    expect(fakeServer.calls('PUT /api/v1/account/notifications')[0]?.body).toEqual({
+      notifications: [{ customer_code: 10002, inquiry_mail: false }],
+    });
+    await waitFor(() => expect(second).toHaveProperty('checked', false));
   });
 
   it('says so when the setting could not be saved, and shows it unchanged', async () => {

@@ -2,7 +2,7 @@ import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAccount } from '../api/get-account';
-import { NotificationsSection } from './notifications-section';
+import { MAIL_SETTINGS, NotificationsSection } from './notifications-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SecondFactorSection } from './second-factor-section';
@@ -13,7 +13,7 @@ export const ACCOUNT_LOAD_FAILED =
 
 /**
  * /account: the signed-in person's own account, one section per component file —
- * their name and mail, shipment notifications per customer code, the password change and the
+ * their name and mail, the shipment, invoice and inquiry mails per customer code, the password change and the
  * latest sign-ins.
  */
 export function AccountPage() {
@@ -35,7 +35,9 @@ export function AccountPage() {
       ) : (
         <>
           <ProfileSection account={account.data} />
-          <NotificationsSection account={account.data} />
+          {MAIL_SETTINGS.map((setting) => (
+            <NotificationsSection key={setting} account={account.data} setting={setting} />
+          ))}
         </>
       )}
       <PasswordSection />

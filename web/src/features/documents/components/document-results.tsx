@@ -2,6 +2,7 @@ import type { DocumentListItem } from '@domain/api/documents';
 import { DOCUMENT_TYPES, type DocumentType, REISSUE_MARK } from '@domain/documents';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
 import classes from './documents.module.css';
 
 const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
@@ -135,7 +136,17 @@ export function DocumentTable({
   );
 }
 
-/** The phone's cards: the same fields, one card a document. */
+/**
+ * Cards a phone shows at first and adds at each 「さらに表示」: a page's 100 cards at once are some
+ * 25,000 px of scrolling before the page numbers. The page stays the server's 100 (the address and
+ * the page numbers mean the same documents at both sizes); the rest of it is shown on request.
+ */
+export const PHONE_CARDS_STEP = 20;
+
+export const moreCardsLabel = (left: number) =>
+  `さらに${Math.min(left, PHONE_CARDS_STEP)}件表示（残り${left}件）`;
+
+/** The phone's cards: the same fields, one card a document, shown PHONE_CARDS_STEP at a time. */
 export function DocumentCards({
   items,
   receiptsVisible,
@@ -145,37 +156,52 @@ export function DocumentCards({
   receiptsVisible: boolean;
   actions: DocumentActions;
 }) {
+  const [shown, setShown] = useState(PHONE_CARDS_STEP);
+  // Another page or search starts again from its first cards.
+  const [shownOf, setShownOf] = useState(items);
+  if (shownOf !== items) {
+    setShownOf(items);
+    setShown(PHONE_CARDS_STEP);
+  }
+  const left = items.length - shown;
   return (
-    <Stack gap="xs" component="ul" className={classes.cards} aria-label="帳票一覧">
-      {items.map((item) => (
-        <Paper key={item.id} component="li" withBorder p="sm" radius="md">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" fw={700}>
-              {DOCUMENT_TYPES[item.type as DocumentType]} {item.doc_no}
-            </Text>
-            <Text size="sm" fw={700} className={classes.nowrap}>
-              {yen(item.amount)}
-            </Text>
-          </Group>
-          <dl className={classes.fields}>
-            <dt>取引年月日</dt>
-            <dd>{day(item.doc_date)}</dd>
-            <dt>取引先</dt>
-            <dd>{item.customer_name}</dd>
-            <dt>登録番号</dt>
-            <dd>{item.registration_no ?? '—'}</dd>
-            <dt>版</dt>
-            <dd>
-              <VersionCell item={item} />
-            </dd>
-            <dt>{receiptsVisible ? '初回ダウンロード' : 'ダウンロード'}</dt>
-            <dd>{receiptText(item, receiptsVisible)}</dd>
-          </dl>
-          <Group mt="xs">
-            <Actions item={item} actions={actions} />
-          </Group>
-        </Paper>
-      ))}
+    <Stack gap="xs">
+      <Stack gap="xs" component="ul" className={classes.cards} aria-label="帳票一覧">
+        {items.slice(0, shown).map((item) => (
+          <Paper key={item.id} component="li" withBorder p="sm" radius="md">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" fw={700}>
+                {DOCUMENT_TYPES[item.type as DocumentType]} {item.doc_no}
+              </Text>
+              <Text size="sm" fw={700} className={classes.nowrap}>
+                {yen(item.amount)}
+              </Text>
+            </Group>
+            <dl className={classes.fields}>
+              <dt>取引年月日</dt>
+              <dd>{day(item.doc_date)}</dd>
+              <dt>取引先</dt>
+              <dd>{item.customer_name}</dd>
+              <dt>登録番号</dt>
+              <dd>{item.registration_no ?? '—'}</dd>
+              <dt>版</dt>
+              <dd>
+                <VersionCell item={item} />
+              </dd>
+              <dt>{receiptsVisible ? '初回ダウンロード' : 'ダウンロード'}</dt>
+              <dd>{receiptText(item, receiptsVisible)}</dd>
+            </dl>
+            <Group mt="xs">
+              <Actions item={item} actions={actions} />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      {left > 0 && (
+        <Button variant="default" onClick={() => setShown((n) => n + PHONE_CARDS_STEP)}>
+          {moreCardsLabel(left)}
+        </Button>
+      )}
     </Stack>
   );
 }
