@@ -139,6 +139,26 @@ const SEARCHES: Search[] = [
     body: { customer_code: BIGGEST_CUSTOMER, order_no: '', ...page1 },
   },
   {
+    name: '  + 納品番号 exact, page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, order_no: '', ...page1 },
+  },
+  {
+    name: '  + 納品番号 prefix (its first 8 characters), page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, order_no: '', ...page1 },
+  },
+  {
+    name: '  + 送り状番号 exact (12 digits), page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, order_no: '', ...page1 },
+  },
+  {
+    name: '  + 送り状番号 prefix (its first 8 digits), page 1',
+    who: 'staff',
+    body: { customer_code: BIGGEST_CUSTOMER, order_no: '', ...page1 },
+  },
+  {
     name: '  + keyword chip 納品番号 and a word (OR), page 1',
     who: 'staff',
     body: { customer_code: BIGGEST_CUSTOMER, text_field: [], ...page1 },
@@ -218,6 +238,12 @@ async function numberSearches(db: Database): Promise<void> {
     order_no: line.sale_order_no.slice(0, 10),
   });
   set('  + 送り状番号 typed with hyphens, page 1', { order_no: hyphenated });
+  set('  + 納品番号 exact, page 1', { order_no: line.delivery_no });
+  set('  + 納品番号 prefix (its first 8 characters), page 1', {
+    order_no: line.delivery_no.slice(0, 8),
+  });
+  set('  + 送り状番号 exact (12 digits), page 1', { order_no: line.label });
+  set('  + 送り状番号 prefix (its first 8 digits), page 1', { order_no: line.label.slice(0, 8) });
   set('  + keyword chip 納品番号 and a word (OR), page 1', {
     text_field: [line.delivery_no, '山田'],
   });

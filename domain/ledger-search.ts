@@ -282,6 +282,11 @@ export interface LedgerSearchCriteria {
   keywordMatch: KeywordMatch;
   /** Only the lines of this shipment notification, whatever their order date (docs/decisions/014). */
   notificationId?: number | null;
+  /**
+   * Only the lines a request not yet 完了 names (docs/decisions/032). Decided by the database
+   * alone: matchesLedgerSearch, which sees one line, does not read it.
+   */
+  openInquiry?: boolean;
 }
 
 /** The spec's search fields (docs/product.md §7), as the server's request schema has parsed them. */
@@ -300,6 +305,7 @@ export interface LedgerSearchInput {
   status?: string | null | undefined;
   text_field?: string | readonly string[] | null | undefined;
   notification_id?: number | null | undefined;
+  open_inquiry?: boolean | null | undefined;
 }
 
 export type LedgerSearchProblem =
@@ -379,6 +385,7 @@ export function ledgerSearchCriteriaOf(
     keywords: normalizeKeywords(input.text_field),
     keywordMatch: keywordMatchOf(input.search_type_flag),
     ...(input.notification_id ? { notificationId: input.notification_id } : {}),
+    ...(input.open_inquiry ? { openInquiry: true } : {}),
   };
 }
 

@@ -61,6 +61,11 @@ const ledgerSearchFields = z.object({
    * covers, whatever their order date. The notification must be of customer_code.
    */
   notification_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+  /**
+   * true: only the lines named by a request (inquiry) not yet 完了 — the orders screen's
+   * 「問い合わせ中」 (docs/decisions/032).
+   */
+  open_inquiry: z.boolean().nullish(),
   /** 1-based page; giving page, page_size or sort switches to the paged answer. */
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   page_size: z.coerce.number().int().min(1).max(LEDGER_PAGE_SIZE_MAX).optional(),
@@ -134,9 +139,19 @@ export type LedgerItem = z.infer<typeof ledgerItemSchema>;
 
 export const ledgerItemListSchema = z.array(ledgerItemSchema);
 
+/**
+ * A line of the paged answer: `open_inquiry` is present, and true, when a request (inquiry) not
+ * yet 完了 names the line (the orders screen's mark, docs/decisions/032). The spec's unpaged array
+ * is left as the spec has it.
+ */
+export const ledgerPageItemSchema = ledgerItemSchema
+  .extend({ open_inquiry: z.literal(true).optional() })
+  .meta({ id: 'LedgerPageItem' });
+export type LedgerPageItem = z.infer<typeof ledgerPageItemSchema>;
+
 export const ledgerItemPageSchema = z
   .object({
-    items: z.array(ledgerItemSchema),
+    items: z.array(ledgerPageItemSchema),
     /** Lines matching the search over all pages (with total_capped: at least this many). */
     total: z.number().int(),
     /**

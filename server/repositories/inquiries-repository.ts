@@ -363,19 +363,30 @@ export async function findAttachment(db: Db, inquiryId: number, attachmentId: nu
 }
 
 /**
- * The order lines among those given that have a request not yet 完了 (the order list's mark).
+ * The keys of the lines of these orders of a customer that have a request not yet 完了 (the order
+ * list's mark): the lines of one page's orders, read through the requests' (customer, order) index.
  */
-export async function ledgerItemsWithOpenInquiry(
+export async function openInquiryLineKeys(
   db: Db,
-  ledgerItemIds: number[],
-): Promise<Set<number>> {
-  if (ledgerItemIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ id: inquiryLines.ledger_item_id })
-    .from(inquiryLines)
-    .innerJoin(inquiries, eq(inquiries.id, inquiryLines.inquiry_id))
+  customerCode: number,
+  saleOrderNos: readonly string[],
+): Promise<LineKey[]> {
+  if (saleOrderNos.length === 0) return [];
+  return db
+    .selectDistinct({
+      sale_order_no: ledgerItems.sale_order_no,
+      sale_order_line_no: ledgerItems.sale_order_line_no,
+      delivery_no: ledgerItems.delivery_no,
+      delivery_line_no: ledgerItems.delivery_line_no,
+    })
+    .from(inquiries)
+    .innerJoin(inquiryLines, eq(inquiryLines.inquiry_id, inquiries.id))
+    .innerJoin(ledgerItems, eq(ledgerItems.id, inquiryLines.ledger_item_id))
     .where(
-      and(inArray(inquiryLines.ledger_item_id, ledgerItemIds), sql`${inquiries.state} <> 'closed'`),
+      and(
+        eq(inquiries.customer_code, customerCode),
+        inArray(inquiries.sale_order_no, [...saleOrderNos]),
+        sql`${inquiries.state} <> 'closed'`,
+      ),
     );
-  return new Set(rows.map((r) => r.id));
 }

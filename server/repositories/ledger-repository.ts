@@ -22,7 +22,13 @@ import {
   type Statement,
   type Transaction,
 } from '../../db/client';
-import { ledgerItems, orderNoFoldedSql, shipmentNotificationLines } from '../../db/schema';
+import {
+  inquiries,
+  inquiryLines,
+  ledgerItems,
+  orderNoFoldedSql,
+  shipmentNotificationLines,
+} from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { DOCUMENT_FILE_FIELD, DOCUMENT_TYPES } from '../../domain/api/order-documents';
 import { LEDGER_STATUS } from '../../domain/constants';
@@ -105,6 +111,8 @@ interface SearchShape {
   keywordMatch: LedgerSearchCriteria['keywordMatch'];
   /** Only a shipment notification's lines, whatever their order date. */
   notification: boolean;
+  /** Only the lines a request not yet 完了 names. */
+  openInquiry: boolean;
 }
 
 function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
@@ -122,6 +130,7 @@ function shapeOf(criteria: LedgerSearchCriteria): SearchShape {
     dateField: criteria.dateField,
     keywordMatch: criteria.keywordMatch,
     notification: Boolean(criteria.notificationId),
+    openInquiry: criteria.openInquiry === true,
   };
 }
 
@@ -208,6 +217,12 @@ function ledgerSearchWhere(shape: SearchShape): SQL {
     conditions.push(gte(date, p('from')), lte(date, p('to')));
   }
   if (shape.orderNo) conditions.push(orderNoStartsWith(p('orderNo')));
+  if (shape.openInquiry) {
+    // Few lines have a request: the set of them is read once (a hashed subplan), not per line.
+    conditions.push(
+      sql`${ledgerItems.id} in (select ${inquiryLines.ledger_item_id} from ${inquiryLines} inner join ${inquiries} on ${inquiries.id} = ${inquiryLines.inquiry_id} where ${inquiries.customer_code} = ${p('customerCode')} and ${inquiries.state} <> 'closed')`,
+    );
+  }
   if (shape.status) conditions.push(eq(ledgerItems.status, p('status')));
   if (shape.itemNo === 'prefix') conditions.push(sql`${itemNameC} like ${p('itemPrefix')}`);
   if (shape.itemFrom) conditions.push(sql`${itemNameC} >= ${p('itemFrom')}`);

@@ -12,6 +12,7 @@ import {
 import { HttpError } from '../errors';
 import { jsonBytes } from '../json-bytes';
 import type { LedgerAnswerCache } from '../ledger-cache/ledger-cache';
+import { type LineKey, openInquiryLineKeys } from '../repositories/inquiries-repository';
 import {
   countCapOf,
   findLedgerItems,
@@ -127,6 +128,12 @@ export async function searchLedgerItems(
   authorize(maySeeCustomer(caller, body.customer_code));
   if (body.notification_id)
     await assertNotificationOf(deps, body.customer_code, body.notification_id);
+  const answer = await cachedOrSearched(deps, plan);
+  return plan.page ? withOpenInquiryMarks(deps, body.customer_code, answer) : answer;
+}
+
+/** The answer's bytes from the cache, or from the ledger (and then kept) when it is not there. */
+async function cachedOrSearched(deps: LedgerSearchDeps, plan: LedgerSearchPlan): Promise<Buffer> {
   const cache = deps.ledgerCache;
   if (!cache || !answersOnlyFromLedger(plan.criteria)) {
     return jsonBytes(await runLedgerSearch(deps.db, plan));
@@ -146,6 +153,33 @@ export async function searchLedgerItems(
     return bytes;
   });
 }
+
+/**
+ * A page's lines named by a request not yet 完了 get `open_inquiry: true` (the order list's mark,
+ * docs/decisions/032). Added after the cache, so a cached page stays one answer for everyone and
+ * the mark is as fresh as the requests: they change without changing the ledger's version.
+ */
+async function withOpenInquiryMarks(
+  deps: DatabasePort,
+  customerCode: number,
+  bytes: Buffer,
+): Promise<Buffer> {
+  const page = JSON.parse(bytes.toString('utf8')) as LedgerItemPage;
+  const orderNos = [...new Set(page.items.map((item) => item.sale_order_no))];
+  const open = await openInquiryLineKeys(deps.db, customerCode, orderNos);
+  if (open.length === 0) return bytes;
+  const keys = new Set(open.map(lineKeyOf));
+  for (const item of page.items) if (keys.has(lineKeyOf(item))) item.open_inquiry = true;
+  return jsonBytes(page);
+}
+
+const lineKeyOf = (line: LineKey) =>
+  JSON.stringify([
+    line.sale_order_no,
+    line.sale_order_line_no,
+    line.delivery_no,
+    line.delivery_line_no,
+  ]);
 
 /**
  * The criteria the cache knows to depend on ledger_items alone, whose every write changes the

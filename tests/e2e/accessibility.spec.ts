@@ -1,6 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD, type DemoAccount, loginAs } from './support/login-as';
+import { openFirstOrderLine } from './support/order-detail';
 
 // axe-core (WCAG 2.1 A and AA) over every screen and dialog, at both viewports (the projects),
 // for each role. Violations are soft failures, printed one node a line, so that one run
@@ -71,27 +72,7 @@ async function checkOrders(page: Page, who: string, isMobile: boolean, staff: bo
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
 
-  // The first line's detail: a button on a phone's card, a cell of the desktop table.
-  if (isMobile) {
-    await page
-      .getByRole('list', { name: '注文明細' })
-      .getByRole('listitem')
-      .first()
-      .getByRole('button')
-      .first()
-      .click();
-  } else {
-    await page
-      .getByRole('table', { name: '注文明細' })
-      .getByRole('row')
-      .filter({ has: page.getByRole('checkbox', { name: /を選択$/ }) })
-      .first()
-      .getByRole('cell')
-      .nth(3)
-      .click();
-  }
-  const detail = page.getByRole('dialog', { name: '注文明細の詳細' });
-  await expect(detail).toBeVisible();
+  const detail = await openFirstOrderLine(page, isMobile);
   await expectNoAxeViolations(page, `orders detail (${who})`, { within: [detail] });
   await page.getByRole('button', { name: '詳細を閉じる' }).click();
   await expect(detail).toBeHidden();

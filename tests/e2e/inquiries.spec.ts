@@ -1,6 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { loginAs } from './support/login-as';
+import { openFirstOrderLine } from './support/order-detail';
 
 // Inquiries on order lines (docs/decisions/032) at both viewports: a customer asks about a backlog
 // line with a photo from the order's detail, staff answer and set the agreed date, the customer
@@ -17,26 +18,7 @@ const PHOTO = Buffer.from(
 async function openFirstLine(page: Page, isMobile: boolean) {
   await page.goto('/orders');
   await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
-  if (isMobile) {
-    await page
-      .getByRole('list', { name: '注文明細' })
-      .getByRole('listitem')
-      .first()
-      .getByRole('button')
-      .click();
-  } else {
-    await page
-      .getByRole('table', { name: '注文明細' })
-      .getByRole('row')
-      .filter({ has: page.getByRole('checkbox', { name: /を選択$/ }) })
-      .first()
-      .getByRole('cell')
-      .nth(3)
-      .click();
-  }
-  const detail = page.getByRole('dialog', { name: '注文明細の詳細' });
-  await expect(detail).toBeVisible();
-  return detail;
+  return openFirstOrderLine(page, isMobile);
 }
 
 test('a customer asks about a backlog line with a photo, staff answer with a date, the customer closes it', async ({
@@ -116,4 +98,58 @@ test('a customer asks about a backlog line with a photo, staff answer with a dat
   await expect(shown.filter({ hasText: text })).toHaveCount(1);
   await expect(shown.filter({ hasText: text })).toContainText('完了');
   await expectNoAxeViolations(page, 'inquiry list');
+});
+
+test('the order list marks a line asked about and finds it under 問い合わせ中; staff assign the request to a staff member', async ({
+  page,
+  browser,
+  isMobile,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const text = `この明細の出荷日を教えてください（${testInfo.project.name}・印）`;
+  await loginAs(page, 'user');
+  const detail = await openFirstLine(page, isMobile);
+  await detail.getByRole('link', { name: 'この注文について問い合わせる' }).click();
+  const form = page.getByRole('form', { name: 'この注文について問い合わせる' });
+  await form.getByLabel('内容').fill(text);
+  await form.getByRole('button', { name: '送信する' }).click();
+  await page.waitForURL(/\/inquiries\/\d+$/);
+  const threadUrl = new URL(page.url()).pathname;
+
+  // 問い合わせ中: the filter panel's check, kept in the address; every line shown has the mark.
+  await page.goto('/orders?status=all&from=');
+  await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
+  await page.getByRole('button', { name: '絞り込み' }).click();
+  const panel = page.getByRole('dialog', { name: '絞り込み条件' });
+  await panel.getByRole('checkbox', { name: '問い合わせ中の明細だけ' }).check();
+  await panel.getByRole('button', { name: '検索' }).click();
+  await expect(page).toHaveURL(/[?&]inquiry=open(&|$)/);
+  await expect(page.getByLabel('検索条件').getByText('問い合わせ中')).toBeVisible();
+  const lines = isMobile
+    ? page.getByRole('list', { name: '注文明細' }).getByRole('listitem')
+    : page
+        .getByRole('table', { name: '注文明細' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('checkbox', { name: /を選択$/ }) });
+  // The lines before the search stay on screen until its answer arrives: wait for the answer.
+  await expect(async () => {
+    const shown = await lines.count();
+    expect(shown).toBeGreaterThan(0);
+    expect(await lines.getByRole('img', { name: '問い合わせ中' }).count()).toBe(shown);
+  }).toPass();
+
+  // Staff assign the request to a staff member; the thread names them after a reload too.
+  const staffContext = await browser.newContext({ ...testInfo.project.use });
+  const staffPage = await staffContext.newPage();
+  await loginAs(staffPage, 'staff');
+  await staffPage.goto(threadUrl);
+  const controls = staffPage.getByRole('form', { name: 'ステータスの変更' });
+  await controls.getByLabel('担当者').selectOption({ label: '港 健一' });
+  await expect(staffPage.getByText(/・担当 港 健一/)).toBeVisible();
+  await staffPage.reload();
+  await expect(staffPage.getByText(/・担当 港 健一/)).toBeVisible();
+  await expect(
+    staffPage.getByRole('form', { name: 'ステータスの変更' }).getByLabel('担当者'),
+  ).toHaveValue(/^\d+$/);
+  await staffContext.close();
 });

@@ -1,195 +1,25 @@
-import type { InquiryThread } from '@domain/api/inquiries';
 import { japanDateTime } from '@domain/audit';
-import {
-  INQUIRY_CATEGORY_LABELS,
-  INQUIRY_MESSAGES,
-  INQUIRY_STATE_LABELS,
-  INQUIRY_TEXT_MAX,
-  type InquiryState,
-} from '@domain/inquiry';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { INQUIRY_CATEGORY_LABELS, type InquiryState } from '@domain/inquiry';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { assignInquiry, useInquiryStaff } from '../api/assign-inquiry';
-import { getAttachmentUrl, useAttachmentUrl } from '../api/get-attachment-url';
 import { useInquiry } from '../api/get-inquiry';
-import { replyInquiry } from '../api/reply-inquiry';
 import { setInquiryState } from '../api/set-inquiry-state';
-import { messageOfError, problemOfFiles, readFiles } from '../utils/read-files';
-import { AttachmentsInput } from './attachments-input';
+import { messageOfError } from '../utils/read-files';
+import { SEND_ERROR } from '../utils/send-error';
+import { AttachmentLink } from './attachment-link';
 import classes from './inquiries.module.css';
+import { ReplyForm } from './reply-form';
+import { StaffControls } from './staff-controls';
 import { InquiryStateBadge } from './state-badge';
 
-const SEND_ERROR = '送信できませんでした。時間をおいて再度お試しください。';
 const STATE_ACTION: Record<InquiryState, string> = {
   open: '再開する',
   'in-progress': '対応中にする',
   answered: '回答済にする',
   closed: '完了にする',
 };
-
-function Attachment({
-  inquiryId,
-  file,
-}: {
-  inquiryId: number;
-  file: InquiryThread['messages'][number]['attachments'][number];
-}) {
-  const image = file.content_type.startsWith('image/');
-  const link = useAttachmentUrl(inquiryId, file.id, image);
-  const open = async () => {
-    const { url } = await getAttachmentUrl(inquiryId, file.id);
-    window.location.assign(url);
-  };
-  if (image && link.data) {
-    return (
-      <a href={link.data.url} aria-label={`${file.file_name} を開く`}>
-        <img src={link.data.url} alt={file.file_name} className={classes.thumbnail} />
-      </a>
-    );
-  }
-  return (
-    <Button
-      variant="default"
-      size="xs"
-      leftSection={<IconFileTypePdf size={16} aria-hidden="true" />}
-      onClick={() => void open()}
-    >
-      {file.file_name}
-    </Button>
-  );
-}
-
-function ReplyForm({ thread, onDone }: { thread: InquiryThread; onDone: () => Promise<void> }) {
-  const [text, setText] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const filesError = problemOfFiles(files);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = text.trim();
-    if (trimmed === '') return setError(INQUIRY_MESSAGES.textEmpty);
-    if (trimmed.length > INQUIRY_TEXT_MAX) return setError(INQUIRY_MESSAGES.textTooLong);
-    if (filesError) return;
-    setSending(true);
-    setError(null);
-    try {
-      await replyInquiry(thread.id, { text: trimmed, attachments: await readFiles(files) });
-      setText('');
-      setFiles([]);
-      await onDone();
-    } catch (err) {
-      setError(messageOfError(err, SEND_ERROR));
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <form onSubmit={submit} aria-label="返信" noValidate>
-      <Stack gap="sm">
-        <Textarea
-          label="返信"
-          autosize
-          minRows={3}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={error}
-        />
-        <AttachmentsInput value={files} onChange={setFiles} error={filesError} />
-        <Group>
-          <Button type="submit" loading={sending}>
-            返信する
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function StaffControls({ thread, onDone }: { thread: InquiryThread; onDone: () => Promise<void> }) {
-  const staff = useInquiryStaff(true);
-  const [state, setState] = useState<InquiryState>(thread.state);
-  const [agreed, setAgreed] = useState(thread.agreed_date ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      await setInquiryState(
-        thread.id,
-        state,
-        thread.category === 'delivery-change' && agreed ? agreed : undefined,
-      );
-      await onDone();
-    } catch (err) {
-      setError(messageOfError(err, SEND_ERROR));
-    }
-  };
-  const assign = async (value: string) => {
-    try {
-      await assignInquiry(thread.id, value === '' ? null : Number(value));
-      await onDone();
-    } catch (err) {
-      setError(messageOfError(err, SEND_ERROR));
-    }
-  };
-  return (
-    <Paper withBorder p="sm">
-      <form onSubmit={save} aria-label="ステータスの変更">
-        <Group align="end" gap="sm">
-          <NativeSelect
-            label="ステータス"
-            value={state}
-            onChange={(e) => setState(e.currentTarget.value as InquiryState)}
-            data={(['open', 'in-progress', 'answered', 'closed'] as const).map((s) => ({
-              value: s,
-              label: INQUIRY_STATE_LABELS[s],
-            }))}
-          />
-          {thread.category === 'delivery-change' && (
-            <TextInput
-              label="回答納期"
-              type="date"
-              value={agreed}
-              onChange={(e) => setAgreed(e.currentTarget.value)}
-            />
-          )}
-          <Button type="submit">ステータスを保存</Button>
-          <NativeSelect
-            label="担当者"
-            value={thread.assigned ? String(thread.assigned.user_id) : ''}
-            onChange={(e) => void assign(e.currentTarget.value)}
-            data={[
-              { value: '', label: '未割り当て' },
-              ...(staff.data ?? []).map((s) => ({ value: String(s.user_id), label: s.name })),
-            ]}
-          />
-        </Group>
-        {error && (
-          <Alert color="red" role="alert" mt="sm">
-            {error}
-          </Alert>
-        )}
-      </form>
-    </Paper>
-  );
-}
 
 /** One request: its lines, the messages of both sides, the reply and the state. */
 export function InquiryThreadView({ id, staff }: { id: number; staff: boolean }) {
@@ -274,7 +104,7 @@ export function InquiryThreadView({ id, staff }: { id: number; staff: boolean })
             {m.attachments.length > 0 && (
               <Group gap="sm" mt="xs">
                 {m.attachments.map((f) => (
-                  <Attachment key={f.id} inquiryId={thread.id} file={f} />
+                  <AttachmentLink key={f.id} inquiryId={thread.id} file={f} />
                 ))}
               </Group>
             )}

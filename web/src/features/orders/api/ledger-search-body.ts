@@ -30,6 +30,8 @@ export interface OrderFilters {
   productName: string;
   keywords: string[];
   keywordMatch: KeywordMatch;
+  /** Only the lines a request not yet 完了 names (問い合わせ中, docs/decisions/032). */
+  openInquiry: boolean;
 }
 
 /** One page of one search. */
@@ -67,5 +69,6 @@ export function ledgerSearchBody(search: OrderSearch, userId: number) {
     page_size: search.pageSize,
     sort: search.sort ?? DEFAULT_LEDGER_SORT,
     ...(search.notificationId ? { notification_id: search.notificationId } : {}),
+    ...(filters.openInquiry ? { open_inquiry: true } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { type LedgerItem, ledgerItemPageSchema } from '@domain/api/ledger';
+import { type LedgerItem, type LedgerPageItem, ledgerItemPageSchema } from '@domain/api/ledger';
 import { BULK_DOWNLOAD_FILES_MAX } from '@domain/constants';
 import { fixExpectedDeliveryDate } from '@domain/expected-delivery-date';
 import { LEDGER_PAGE_SIZE_MAX } from '@domain/ledger-search';
@@ -10,7 +10,7 @@ import { LEDGER_SEARCH_PATH, ledgerSearchBody, type OrderSearch } from './ledger
 export type { OrderFilters, OrderSearch } from './ledger-search-body';
 
 /** An order line as the screens use it: the client's unique key added (docs/product.md §3), dates fixed. */
-export type OrderLine = LedgerItem & { key: string };
+export type OrderLine = LedgerPageItem & { key: string };
 
 export interface OrderPage {
   lines: OrderLine[];
@@ -26,7 +26,7 @@ export const orderLineKey = (item: LedgerItem) =>
   `${item.sale_order_no}/${item.sale_order_line_no}/${item.delivery_no}/${item.delivery_line_no}`;
 
 /** docs/product.md §4: expected delivery dates in 1900 are rewritten to 2025 on load. */
-export function toOrderLine(item: LedgerItem): OrderLine {
+export function toOrderLine(item: LedgerPageItem): OrderLine {
   return {
     ...item,
     key: orderLineKey(item),

@@ -4,54 +4,20 @@ import '@mantine/core/styles/SegmentedControl.layer.css';
 import 'dayjs/locale/ja';
 import {
   type KeywordMatch,
-  LEDGER_DATE_FIELD_LABELS,
-  LEDGER_DATE_FIELDS,
-  type LedgerDateField,
   type LedgerStatusFilter,
   ORDER_NO_MAX_LENGTH,
 } from '@domain/ledger-search';
-import {
-  Button,
-  Drawer,
-  Group,
-  Input,
-  Radio,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Checkbox, Drawer, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { JapaneseDatePicker } from '../../../components/form/japanese-date-picker';
 import type { OrderFilters } from '../api/search-ledger-items';
-import { STATUS_OPTIONS, upperCaseItemNo, withOrderedItemRange } from '../utils/order-filters';
+import { STATUS_OPTIONS, withOrderedItemRange } from '../utils/order-filters';
 import { SEARCH_WAIT_MESSAGE } from '../utils/order-messages';
 import { defaultOrderFilters } from '../utils/order-search-params';
+import { DateRangeField } from './date-range-field';
+import { ItemRangeField } from './item-range-field';
 import { KeywordInput } from './keyword-input';
 import classes from './orders.module.css';
-
-const DATE_FIELD_OPTIONS = LEDGER_DATE_FIELDS.map((value) => ({
-  value,
-  label: LEDGER_DATE_FIELD_LABELS[value],
-}));
-
-/**
- * A date picker's label: 開始 or 終了 under the range's heading, named after the chosen date
- * (受注日（開始）, 出荷日（終了）…) in full to a screen reader. A visible label rather than an aria-label: the picker is a button whose
- * text is its date (or 指定なし), and an aria-label would hide that text from its name (WCAG 2.5.3).
- */
-function DateLabel({ end, kind }: { end: '開始' | '終了'; kind: string }) {
-  return (
-    <>
-      {/* One hidden run for the name: pieces around the visible word would be read apart
-          (Chromium names it 「受注日（ 開始 ）」). */}
-      <VisuallyHidden>{`${kind}（${end}）`}</VisuallyHidden>
-      <span aria-hidden="true">{end}</span>
-    </>
-  );
-}
 
 /**
  * docs/product.md §2 Filter panel, sliding in from the right. The conditions are a draft until 検索; opening
@@ -85,14 +51,8 @@ export function FilterPanel({
   // On a phone the calendar is a modal over the panel, and Mantine closes every open modal on
   // Escape: while a calendar is open, Escape closes only the calendar.
   const [calendarOpen, setCalendarOpen] = useState(false);
-  const calendarProps = {
-    onClick: () => setCalendarOpen(!isDesktop),
-    modalProps: { onExitTransitionEnd: () => setCalendarOpen(false) },
-  };
 
   const set = (patch: Partial<OrderFilters>) => setDraft((current) => ({ ...current, ...patch }));
-
-  const dateKind = LEDGER_DATE_FIELD_LABELS[draft.dateField];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -124,6 +84,13 @@ export function FilterPanel({
             </Group>
           </Radio.Group>
 
+          <Checkbox
+            label="問い合わせ中の明細だけ"
+            description="完了していないお問い合わせがある明細を表示します。"
+            checked={draft.openInquiry}
+            onChange={(event) => set({ openInquiry: event.currentTarget.checked })}
+          />
+
           <TextInput
             label="受注番号・納品番号・送り状番号"
             description="番号の全体か先頭の部分で検索します。ハイフンや全角・半角は区別しません。"
@@ -137,46 +104,14 @@ export function FilterPanel({
             autoComplete="off"
           />
 
-          <Input.Wrapper label="期間" labelElement="div">
-            {/* Which date the range applies to: the order's, the shipment's or the expected delivery's. */}
-            <SegmentedControl
-              aria-label="期間の日付"
-              fullWidth
-              size="sm"
-              mt={6}
-              data={DATE_FIELD_OPTIONS}
-              value={draft.dateField}
-              onChange={(value) => set({ dateField: value as LedgerDateField })}
-            />
-            {/* docs/product.md §5: the start cannot be after the end (each picker stops at the other). */}
-            <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.rangeRow}>
-              <JapaneseDatePicker
-                {...calendarProps}
-                label={<DateLabel end="開始" kind={dateKind} />}
-                labelProps={{ fz: 'xs', fw: 400 }}
-                clearButtonProps={{ 'aria-label': `${dateKind}（開始）をクリア` }}
-                value={draft.fromDate}
-                maxDate={draft.toDate ?? undefined}
-                onChange={(value) => set({ fromDate: value })}
-                dropdownType={isDesktop ? 'popover' : 'modal'}
-                className={classes.rangeField}
-              />
-              <Text aria-hidden="true" pb={6}>
-                〜
-              </Text>
-              <JapaneseDatePicker
-                {...calendarProps}
-                label={<DateLabel end="終了" kind={dateKind} />}
-                labelProps={{ fz: 'xs', fw: 400 }}
-                clearButtonProps={{ 'aria-label': `${dateKind}（終了）をクリア` }}
-                value={draft.toDate}
-                minDate={draft.fromDate ?? undefined}
-                onChange={(value) => set({ toDate: value })}
-                dropdownType={isDesktop ? 'popover' : 'modal'}
-                className={classes.rangeField}
-              />
-            </Group>
-          </Input.Wrapper>
+          <DateRangeField
+            dateField={draft.dateField}
+            fromDate={draft.fromDate}
+            toDate={draft.toDate}
+            onChange={set}
+            isDesktop={isDesktop}
+            onCalendarOpen={setCalendarOpen}
+          />
 
           <TextInput
             label="物件名"
@@ -185,38 +120,11 @@ export function FilterPanel({
             maxLength={200}
           />
 
-          <Input.Wrapper
-            label="品番"
-            labelElement="div"
-            description="開始と終了が同じときは、その文字で始まる品番を検索します。"
-            inputWrapperOrder={['label', 'input', 'description']}
-          >
-            <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.rangeRow}>
-              <TextInput
-                aria-label="品番（開始）"
-                placeholder="開始"
-                value={draft.itemNoStart}
-                onChange={(event) =>
-                  set({ itemNoStart: upperCaseItemNo(event.currentTarget.value) })
-                }
-                maxLength={100}
-                autoCapitalize="characters"
-                className={classes.rangeField}
-              />
-              <Text aria-hidden="true" pb={6}>
-                〜
-              </Text>
-              <TextInput
-                aria-label="品番（終了）"
-                placeholder="終了"
-                value={draft.itemNoEnd}
-                onChange={(event) => set({ itemNoEnd: upperCaseItemNo(event.currentTarget.value) })}
-                maxLength={100}
-                autoCapitalize="characters"
-                className={classes.rangeField}
-              />
-            </Group>
-          </Input.Wrapper>
+          <ItemRangeField
+            start={draft.itemNoStart}
+            end={draft.itemNoEnd}
+            onChange={(range) => set(range)}
+          />
 
           <TextInput
             label="型式・品名"

@@ -4,6 +4,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { PhrasedText } from '../../../components/text/phrased-text';
 import type { OrderLine } from '../api/search-ledger-items';
 import { formatDate, formatQuantity } from '../utils/format';
+import { OpenInquiryMark } from './open-inquiry-mark';
 import classes from './orders.module.css';
 import { StatusBadge } from './status-badge';
 
@@ -40,6 +41,7 @@ export function OrderCards({
             <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
               <Group gap="xs" wrap="wrap">
                 <StatusBadge status={line.status} />
+                {line.open_inquiry && <OpenInquiryMark />}
                 {line.shipped_date && (
                   <Text size="sm" c="dimmed">
                     出荷日 {formatDate(line.shipped_date)}

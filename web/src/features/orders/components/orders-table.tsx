@@ -1,6 +1,6 @@
 import { LEDGER_STATUS } from '@domain/constants';
 import type { LedgerSort, LedgerSortField } from '@domain/ledger-search';
-import { Checkbox, Table } from '@mantine/core';
+import { Checkbox, Group, Table } from '@mantine/core';
 import { type KeyboardEvent, memo } from 'react';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
 import { PhrasedText } from '../../../components/text/phrased-text';
@@ -8,6 +8,7 @@ import type { OrderLine } from '../api/search-ledger-items';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatDate, formatQuantity } from '../utils/format';
 import { SORT_FIELD_LABELS } from '../utils/order-filters';
+import { OpenInquiryMark } from './open-inquiry-mark';
 import classes from './orders.module.css';
 import tableClasses from './orders-table.module.css';
 import { StatusBadge } from './status-badge';
@@ -173,7 +174,10 @@ const OrderRow = memo(function OrderRow({
         />
       </Table.Td>
       <Table.Td>
-        <StatusBadge status={line.status} />
+        <Group gap={4} wrap="nowrap">
+          <StatusBadge status={line.status} />
+          {line.open_inquiry && <OpenInquiryMark />}
+        </Group>
       </Table.Td>
       <Table.Td className={classes.nowrap}>
         <div className={classes.itemNo}>{line.sale_order_no}</div>

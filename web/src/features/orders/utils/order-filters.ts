@@ -67,6 +67,7 @@ export function filterSummary(filters: OrderFilters): string[] {
       `${LEDGER_DATE_FIELD_LABELS[filters.dateField]} ${date(filters.fromDate)}〜${date(filters.toDate)}`,
     );
   }
+  if (filters.openInquiry) parts.push('問い合わせ中');
   if (filters.orderNo.trim()) parts.push(`番号 ${filters.orderNo.trim()}`);
   if (filters.propertyName.trim()) parts.push(`物件名「${filters.propertyName.trim()}」`);
   const start = normalizeItemNo(filters.itemNoStart);

@@ -36,6 +36,7 @@ describe('the orders search in the address', () => {
         productName: '屋根用取付金具',
         keywords: ['瓦', 'ステンレス & 黒'],
         keywordMatch: 'and',
+        openInquiry: true,
       },
       sort: { field: 'shipped_date', direction: 'desc' },
       page: 3,
@@ -43,6 +44,12 @@ describe('the orders search in the address', () => {
     };
     const query = orderSearchToParams(state).toString();
     expect(parse(query)).toEqual(state);
+  });
+
+  it('keeps 問い合わせ中 in the address, and only the value it writes turns it on', () => {
+    expect(parse('inquiry=open').filters.openInquiry).toBe(true);
+    expect(parse('inquiry=yes').filters.openInquiry).toBe(false);
+    expect(orderSearchToParams(parse('status=all')).has('inquiry')).toBe(false);
   });
 
   it('keeps a cleared start date apart from the default one', () => {

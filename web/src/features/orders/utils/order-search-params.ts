@@ -50,6 +50,7 @@ export function defaultOrderFilters(now: Date = new Date()): OrderFilters {
     productName: '',
     keywords: [],
     keywordMatch: 'or',
+    openInquiry: false,
   };
 }
 
@@ -83,6 +84,7 @@ const KEYS = [
   'model',
   'kw',
   'match',
+  'inquiry',
   'sort',
   'page',
   'customer',
@@ -147,6 +149,7 @@ export function orderSearchFromParams(
       productName: text(params.get('model')),
       keywords,
       keywordMatch: params.get('match') === 'and' ? 'and' : 'or',
+      openInquiry: params.get('inquiry') === 'open',
     },
     sort,
     page: wholeNumber(params.get('page'), PAGE_MAX) ?? 1,
@@ -178,6 +181,7 @@ export function orderSearchToParams(state: OrderSearchState): URLSearchParams {
   if (filters.productName.trim()) params.set('model', filters.productName.trim());
   for (const keyword of filters.keywords) params.append('kw', keyword);
   if (filters.keywords.length > 0) params.set('match', filters.keywordMatch);
+  if (filters.openInquiry) params.set('inquiry', 'open');
   if (sort) params.set('sort', `${sort.field}.${sort.direction}`);
   if (page > 1) params.set('page', String(page));
   return params;
