@@ -33,10 +33,14 @@ export const secondFactorStatusSchema = z.object({
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 
-/** POST /api/auth/second-factor/enrol: the new secret, as text and as the QR code's URI. */
+/**
+ * POST /api/auth/second-factor/enrol: the secret, as text and as the QR code's URI. `resumed`: the
+ * enrolment already waiting was given again (a reload of the set-up screen), not a new secret.
+ */
 export const secondFactorEnrolmentSchema = z.object({
   secret: z.string(),
   uri: z.string(),
+  resumed: z.boolean().optional(),
 });
 
 /** POST /api/auth/second-factor/enrol/confirm: the backup codes, shown this once. */

@@ -40,7 +40,11 @@ export const verifySecondFactorAnswerSchema = z.object({
  * than five minutes ago (docs/decisions/025).
  */
 export const startSecondFactorEnrolmentBodySchema = z
-  .object({ password: z.string().optional() })
+  .object({
+    password: z.string().optional(),
+    /** true: a new secret even when one is waiting (the old one stops working). */
+    new_key: z.boolean().optional(),
+  })
   .nullish();
 export const startSecondFactorEnrolmentAnswerSchema = secondFactorEnrolmentSchema;
 

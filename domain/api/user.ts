@@ -94,3 +94,35 @@ export const deleteUserBodySchema = z.object({
   login_user_id: compatId,
 });
 export const deletedUserSchema = z.object({ id: z.number().int(), delete_flag: z.literal(true) });
+
+// ---- Sign-in state of the managers page's people ----
+
+/**
+ * Where a person stands with signing in: `invited` has no sign-in recorded yet (the invitation not
+ * yet used), `locked` is under the account lock until `locked_until`, `active` otherwise.
+ */
+export const signInStateSchema = z.enum(['invited', 'active', 'locked']);
+export type SignInState = z.infer<typeof signInStateSchema>;
+
+/** A row of the managers page's list: the user row with its person's sign-in state. */
+export const managedUserWithStateSchema = managedUserSchema
+  .extend({
+    sign_in_state: signInStateSchema,
+    /** ISO time the account lock ends; null when no lock holds. */
+    locked_until: z.string().nullable(),
+    /** ISO time of the newest sign-in the audit log holds; null when none. */
+    last_sign_in_at: z.string().nullable(),
+  })
+  .meta({ id: 'ManagedUserWithState' });
+export type ManagedUserWithState = z.infer<typeof managedUserWithStateSchema>;
+
+export const userActionBodySchema = z.object({
+  id: z.number().int().positive(),
+  login_user_id: compatId,
+});
+
+/** `sent`: the invitation mail was written to the outbox. */
+export const resentInvitationSchema = z.object({ id: z.number().int(), sent: z.literal(true) });
+
+/** `lifted`: a lock held and was lifted (false: none held, nothing changed). */
+export const liftedLockSchema = z.object({ id: z.number().int(), lifted: z.boolean() });

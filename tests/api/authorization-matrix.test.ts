@@ -89,6 +89,27 @@ async function freshUserRow(target: Target): Promise<number> {
   return row!.id;
 }
 
+/** A user row of the target customer whose person has an identity and has never signed in. */
+async function freshInvitedRow(target: Target): Promise<number> {
+  const mail = `invited-${++sequence}@example.com`;
+  const uid = await t.platform.identity.createIdentity({
+    mail,
+    name: `招待 ${sequence}`,
+    mailVerified: false,
+  });
+  const [row] = await t.database.db
+    .insert(users)
+    .values({
+      mail,
+      user_name: `招待 ${sequence}`,
+      customer_code: CUSTOMER[target],
+      user_type_id: 2,
+      firebase_uid: uid,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
 async function freshNotice(): Promise<number> {
   const [row] = await t.database.db
     .insert(notices)
@@ -439,6 +460,17 @@ const MATRIX: Record<string, Entry> = {
     scope: 'customer',
     request: async (target) => ({ payload: { id: await freshUserRow(target), ...tamper() } }),
     expected: (a) => status(a === 'staff', a),
+  },
+  // The person's sign-in on the managers page: whoever manages the row's customer.
+  'PUT /api/v1/user/resend-invitation': {
+    scope: 'customer',
+    request: async (target) => ({ payload: { id: await freshInvitedRow(target), ...tamper() } }),
+    expected: (a, target) => status(manages(a, target), a),
+  },
+  'PUT /api/v1/user/unlock-account': {
+    scope: 'customer',
+    request: async (target) => ({ payload: { id: await freshUserRow(target), ...tamper() } }),
+    expected: (a, target) => status(manages(a, target), a),
   },
   // --- the account page: one's own account only ---
   'GET /api/v1/account': {

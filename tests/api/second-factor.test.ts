@@ -536,3 +536,35 @@ describe('configuration', () => {
     expect(loadConfig({}).STAFF_SECOND_FACTOR).toBe('required');
   });
 });
+
+describe('the staff’s set-up screen loaded again', () => {
+  it('gets the key already waiting; a new key only when asked, and then the old one no longer confirms', async () => {
+    const staff = await makeStaff('staff-reload');
+    const { cookie } = await passwordStep(staff.mail);
+    const first = await post('/api/auth/second-factor/enrol', cookie);
+    expect(first.json()).toMatchObject({ resumed: false });
+    const { secret } = first.json();
+
+    // A reload of the screen (or a second tab): the same key, which the app may hold already.
+    const reload = await post('/api/auth/second-factor/enrol', cookie);
+    expect(reload.statusCode).toBe(200);
+    expect(reload.json()).toMatchObject({ secret, resumed: true });
+    expect(reload.json().uri).toContain(`secret=${secret}`);
+    // Signing in again on the same browser leaves it waiting too.
+    const { cookie: again } = await passwordStep(staff.mail);
+    expect((await post('/api/auth/second-factor/enrol', again)).json().secret).toBe(secret);
+
+    const renewed = await post('/api/auth/second-factor/enrol', again, { new_key: true });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().resumed).toBe(false);
+    expect(renewed.json().secret).not.toBe(secret);
+    const old = await post('/api/auth/second-factor/enrol/confirm', again, {
+      code: totpCode(secret),
+    });
+    expect(old.statusCode).toBe(400);
+    const confirmed = await post('/api/auth/second-factor/enrol/confirm', again, {
+      code: totpCode(renewed.json().secret),
+    });
+    expect(confirmed.statusCode).toBe(200);
+  });
+});

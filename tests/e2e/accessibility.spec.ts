@@ -109,7 +109,7 @@ async function checkSharedFiles(page: Page, who: string) {
 }
 
 async function checkManagers(page: Page, who: string, staff: boolean) {
-  await open(page, '/managers', '法人管理者ページ');
+  await open(page, '/managers', 'ユーザー管理');
   if (staff) {
     await expect(page.getByText('表示する取引先コードを選択してください')).toBeVisible();
     await expectNoAxeViolations(page, `managers before a customer is chosen (${who})`);

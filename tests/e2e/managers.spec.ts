@@ -10,7 +10,7 @@ const uniqueMail = (testInfo: TestInfo, who: string) =>
 
 async function openManagers(page: Page) {
   await page.goto('/managers');
-  await expect(page).toHaveTitle('お客様ポータル | 法人管理者ページ');
+  await expect(page).toHaveTitle('お客様ポータル | ユーザー管理');
 }
 
 async function addUser(
@@ -119,7 +119,7 @@ test.describe('the managers page', () => {
 
   test('a general user cannot reach the page @desktop-only', async ({ page }) => {
     await loginAs(page, 'user');
-    await expect(page.getByRole('link', { name: '法人管理者ページ' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'ユーザー管理' })).toHaveCount(0);
     await page.goto('/managers');
     await page.waitForURL('**/permission-denied');
     await expect(page.getByText('このページにアクセスする権限がありません。')).toBeVisible();

@@ -233,7 +233,7 @@ test.describe('user administration in the menu', () => {
       .getByRole('link', { name: 'ユーザー管理' })
       .click();
     await page.waitForURL('**/managers');
-    await expect(page).toHaveTitle('お客様ポータル | 法人管理者ページ');
+    await expect(page).toHaveTitle('お客様ポータル | ユーザー管理');
     if (isMobile) await page.getByRole('button', { name: 'メニュー', exact: true }).click();
     await expect(
       page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', {

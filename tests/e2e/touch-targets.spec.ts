@@ -86,7 +86,7 @@ test.describe('touch targets on a phone', () => {
 
     for (const [path, heading] of [
       ['/shared-files', '共有ファイル'],
-      ['/managers', '法人管理者ページ'],
+      ['/managers', 'ユーザー管理'],
       ['/account', 'アカウント設定'],
       ['/audit', '操作履歴'],
     ] as const) {

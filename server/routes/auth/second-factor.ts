@@ -97,14 +97,19 @@ export async function secondFactorRoutes(app: FastifyInstance) {
     {
       schema: {
         ...schema,
-        summary: '2段階認証の設定開始（新しい秘密鍵）',
+        summary:
+          '2段階認証の設定開始（設定待ちの秘密鍵があればそれを、new_key: true で新しい秘密鍵）',
         body: startSecondFactorEnrolmentBodySchema,
         response: { 200: startSecondFactorEnrolmentAnswerSchema, ...errors },
       },
     },
     async (request) => {
       assertTrustedOrigin(request);
-      return startSecondFactorEnrolment(deps, await app.authSessionOf(request), request.body ?? {});
+      const body = request.body ?? {};
+      return startSecondFactorEnrolment(deps, await app.authSessionOf(request), {
+        ...(body.password === undefined ? {} : { password: body.password }),
+        newKey: body.new_key === true,
+      });
     },
   );
 

@@ -1,8 +1,10 @@
-import type { ManagedUser } from '../../../domain/api/user';
+import type { ManagedUserWithState } from '../../../domain/api/user';
+import { normaliseMail } from '../../../domain/mail-address';
 import {
   listCustomersByCodes,
   listCustomersOfCorporation,
 } from '../../repositories/customers-repository';
+import { signInFactsOf } from '../../repositories/sign-in-state-repository';
 import { listManagedUsers, listUserTypes } from '../../repositories/users-repository';
 import {
   authorize,
@@ -16,13 +18,14 @@ import { type UserAdminDeps, withVisibleUids } from './user-admin-common';
 
 /**
  * The active users of the customers asked for; none asked means every customer the caller
- * manages. An administrator's list leaves out rows of the staff user type.
+ * manages. An administrator's list leaves out rows of the staff user type. Each row carries its
+ * person's sign-in state (a person of several customer codes has the same state on each row).
  */
 export async function getUsersByCustomer(
   { db }: Pick<UserAdminDeps, 'db'>,
   caller: Caller,
   input: { customerCodes: number[] },
-): Promise<ManagedUser[]> {
+): Promise<ManagedUserWithState[]> {
   authorize(mayAdministerUsers(caller));
   const scope = userAdminScope(caller);
   let codes = input.customerCodes;
@@ -43,7 +46,22 @@ export async function getUsersByCustomer(
     );
   }
   const users = await listManagedUsers(db, codes, { withoutStaffType: scope !== 'all' });
-  return withVisibleUids(db, caller, users);
+  const facts = await signInFactsOf(
+    db,
+    users.map((u) => normaliseMail(u.mail)),
+  );
+  const withState = users.map((u): ManagedUserWithState => {
+    const f = facts.get(normaliseMail(u.mail));
+    const lockedUntil = f?.lockedUntil ?? null;
+    const lastSignInAt = f?.lastSignInAt ?? null;
+    return {
+      ...u,
+      sign_in_state: lockedUntil ? 'locked' : lastSignInAt ? 'active' : 'invited',
+      locked_until: lockedUntil?.toISOString() ?? null,
+      last_sign_in_at: lastSignInAt?.toISOString() ?? null,
+    };
+  });
+  return withVisibleUids(db, caller, withState);
 }
 
 /** The user types for the permission select; administrators get the BtoB group only. */

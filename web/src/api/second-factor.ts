@@ -36,17 +36,23 @@ export async function verifySecondFactor(input: {
 }
 
 /**
- * A new secret: as text, and the otpauth URI the QR code shows. The account page sends the
- * current password (docs/decisions/025); the staff's enrolment right after the sign-in sends none.
+ * The secret to enrol: as text, and the otpauth URI the QR code shows; the one already waiting
+ * (`resumed`) unless `newKey`. The account page sends the current password (docs/decisions/025);
+ * the staff's enrolment right after the sign-in sends none.
  */
 export async function startSecondFactorEnrolment(
   password?: string,
-): Promise<{ secret: string; uri: string }> {
+  options: { newKey?: boolean } = {},
+): Promise<{ secret: string; uri: string; resumed?: boolean | undefined }> {
+  const body = {
+    ...(password === undefined ? {} : { password }),
+    ...(options.newKey ? { new_key: true } : {}),
+  };
   return parsed(
     secondFactorEnrolmentSchema,
     await requestJson(`${BASE}/enrol`, {
       method: 'POST',
-      ...(password === undefined ? {} : { body: { password } }),
+      ...(Object.keys(body).length === 0 ? {} : { body }),
     }),
   );
 }

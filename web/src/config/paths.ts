@@ -16,7 +16,7 @@ export const paths = {
   documents: { path: '/documents', pageName: '帳票一覧' },
   /** The signed-in person's own account (every signed-in user). */
   account: { path: '/account', pageName: 'アカウント設定' },
-  managers: { path: '/managers', pageName: '法人管理者ページ' },
+  managers: { path: '/managers', pageName: 'ユーザー管理' },
   editTop: { path: '/edit-top', pageName: 'トップページ編集' },
   /** The audit view, staff and corporate administrators. */
   audit: { path: '/audit', pageName: '操作履歴' },

@@ -23,6 +23,7 @@ import { userAdminRoutes } from './user/admin';
 import { userIdentityRoutes } from './user/identity';
 import { userPreLoginRoutes } from './user/pre-login';
 import { userSecondFactorRoutes } from './user/second-factor';
+import { userSignInStateRoutes } from './user/sign-in-state';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,6 +76,7 @@ export async function apiV1Routes(app: FastifyInstance) {
   await app.register(userIdentityRoutes, { prefix: '/user' });
   await app.register(userAdminRoutes, { prefix: '/user' });
   await app.register(userSecondFactorRoutes, { prefix: '/user' });
+  await app.register(userSignInStateRoutes, { prefix: '/user' });
   await app.register(specLookupRoutes, { prefix: '/spec' });
   await app.register(ledgerRoutes, { prefix: '/spec' });
   await app.register(invoiceRoutes, { prefix: '/spec' });

@@ -8,7 +8,7 @@ const link = (name: string) => screen.queryByRole('link', { name });
 describe('AppFooter', () => {
   it('links a corporate administrator (type 1) to the managers page but not to top-page editing', () => {
     renderWithProviders(<AppFooter />, { session: { userInfo: { userTypeId: 1 } } });
-    expect(link('法人管理者ページ')?.getAttribute('href')).toBe('/managers');
+    expect(link('ユーザー管理')?.getAttribute('href')).toBe('/managers');
     expect(link('トップページ編集')).toBeNull();
   });
 
@@ -16,13 +16,13 @@ describe('AppFooter', () => {
     renderWithProviders(<AppFooter />, {
       session: { userInfo: { userTypeId: 3, customerCode: 99999 } },
     });
-    expect(link('法人管理者ページ')?.getAttribute('href')).toBe('/managers');
+    expect(link('ユーザー管理')?.getAttribute('href')).toBe('/managers');
     expect(link('トップページ編集')?.getAttribute('href')).toBe('/edit-top');
   });
 
   it('gives a general user (type 2) neither administration link', () => {
     renderWithProviders(<AppFooter />, { session: { userInfo: { userTypeId: 2 } } });
-    expect(link('法人管理者ページ')).toBeNull();
+    expect(link('ユーザー管理')).toBeNull();
     expect(link('トップページ編集')).toBeNull();
   });
 

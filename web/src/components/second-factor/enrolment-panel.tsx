@@ -8,9 +8,21 @@ import {
   startSecondFactorEnrolment,
 } from '../../api/second-factor';
 import { readSecondFactorEntry, SecondFactorCodeInput } from './code-entry';
-import { groupedSecret, QrCodeImage } from './qr-code-image';
+import { QrCodeImage } from './qr-code-image';
+import { SecretKey } from './secret-key';
 
 const FAILED = '2段階認証の設定を始められませんでした。時間をおいて再度お試しください。';
+
+export const ENROLMENT_TEXTS = {
+  resumed:
+    '設定の途中で表示したキーを、もう一度表示しています。認証アプリに登録済みの場合は、そのまま確認コードを入力してください。',
+  newKey: '新しいキーを発行する',
+  renewed:
+    '新しいキーを発行しました。前のキーは使えません。認証アプリに前のキーを登録した場合は、それを削除してから、このキーを登録してください。',
+  renewFailed: '新しいキーを発行できませんでした。時間をおいて再度お試しください。',
+} as const;
+
+type Enrolment = { secret: string; uri: string; resumed?: boolean | undefined };
 
 /**
  * Turning the second factor on: a new secret as a QR code drawn here and as text, then
@@ -28,9 +40,9 @@ export function EnrolmentPanel({
   /** An enrolment the caller started (the account page, after the password): not started again. */
   started?: { secret: string; uri: string };
 }) {
-  const [enrolment, setEnrolment] = useState<{ secret: string; uri: string } | null>(
-    startedBefore ?? null,
-  );
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(startedBefore ?? null);
+  const [renewing, setRenewing] = useState(false);
+  const [renewed, setRenewed] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -50,6 +62,22 @@ export function EnrolmentPanel({
         onUnavailable?.(message);
       });
   }, [onUnavailable, startedBefore]);
+
+  // A new key only on request: the one waiting may be in the person's app already.
+  const renew = async () => {
+    if (renewing) return;
+    setRenewing(true);
+    setError(null);
+    try {
+      setEnrolment(await startSecondFactorEnrolment(undefined, { newKey: true }));
+      setRenewed(true);
+      setCode('');
+    } catch (failure) {
+      setError(secondFactorErrorMessage(failure, ENROLMENT_TEXTS.renewFailed));
+    } finally {
+      setRenewing(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,6 +115,11 @@ export function EnrolmentPanel({
   }
   return (
     <Stack gap="lg">
+      {(renewed || enrolment.resumed) && (
+        <Alert color={renewed ? 'orange' : 'blue'} variant="light" role="status">
+          {renewed ? ENROLMENT_TEXTS.renewed : ENROLMENT_TEXTS.resumed}
+        </Alert>
+      )}
       <Stack gap="xs">
         <Text size="sm" fw={700}>
           1. 認証アプリでQRコードを読み取る
@@ -99,17 +132,19 @@ export function EnrolmentPanel({
           <QrCodeImage text={enrolment.uri} label="2段階認証の設定用QRコード" />
         </Group>
         <Text size="sm">読み取れない場合は、アプリに次のキーを入力してください。</Text>
-        <Text
-          data-testid="second-factor-secret"
-          ff="monospace"
-          fz="md"
-          ta="center"
-          p="xs"
-          bg="gray.0"
-          style={{ wordBreak: 'break-all', borderRadius: 4 }}
-        >
-          {groupedSecret(enrolment.secret)}
-        </Text>
+        <SecretKey secret={enrolment.secret} />
+        {!startedBefore && (
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => void renew()}
+              loading={renewing}
+            >
+              {ENROLMENT_TEXTS.newKey}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">

@@ -7,6 +7,7 @@ import {
   getAllUserTypeBodySchema,
   getUserByCustomerBodySchema,
   managedUserSchema,
+  managedUserWithStateSchema,
   savedUserSchema,
   saveUserBodySchema,
   updateUserBodySchema,
@@ -39,9 +40,10 @@ export async function userAdminRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security: bearerSecurity,
-        summary: '取引先の利用者一覧（法人管理者・スタッフ）',
+        summary:
+          '取引先の利用者一覧（法人管理者・スタッフ）。各行に本人のログイン状況（招待中・利用中・ロック中）',
         body: getUserByCustomerBodySchema,
-        response: { 200: z.array(managedUserSchema), ...errors },
+        response: { 200: z.array(managedUserWithStateSchema), ...errors },
       },
     },
     async (request) =>

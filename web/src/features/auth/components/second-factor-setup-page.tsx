@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BackupCodesList } from '../../../components/second-factor/backup-codes-list';
@@ -15,7 +15,8 @@ import { AuthCard } from './auth-card';
 /**
  * Staff without a second factor come here from the sign-in (STAFF_SECOND_FACTOR=required, issue
  * 22) and nowhere else: the server gives their session no access token until the factor is set.
- * QR code and secret, a code to confirm, the backup codes once; then the sign-in goes on.
+ * QR code and secret, a code to confirm, the backup codes once; then the sign-in goes on. A reload
+ * shows the key already waiting; 「ログアウト」 leaves without setting it.
  */
 export function SecondFactorSetupPage() {
   usePageTitle(paths.secondFactorSetup.pageName);
@@ -77,6 +78,27 @@ export function SecondFactorSetupPage() {
     );
   }
 
+  const body = backupCodes ? (
+    <Stack gap="lg">
+      <BackupCodesList codes={backupCodes} />
+      <Text size="sm">
+        次回から、パスワードのあとに認証アプリの確認コードを入力してログインします。
+      </Text>
+      <Button size="md" fullWidth onClick={goOn} loading={finishing}>
+        ログインを続ける
+      </Button>
+    </Stack>
+  ) : (
+    <Stack gap="lg">
+      <EnrolmentPanel onEnrolled={setBackupCodes} onUnavailable={onUnavailable} />
+      {unavailable && (
+        <Anchor component={Link} to={paths.login.path}>
+          ログイン画面へ
+        </Anchor>
+      )}
+    </Stack>
+  );
+
   return (
     <AuthCard
       title={paths.secondFactorSetup.pageName}
@@ -86,26 +108,12 @@ export function SecondFactorSetupPage() {
           : 'このアカウントでは2段階認証が必要です。設定が終わるまで、ほかの画面は利用できません。'
       }
     >
-      {backupCodes ? (
-        <Stack gap="lg">
-          <BackupCodesList codes={backupCodes} />
-          <Text size="sm">
-            次回から、パスワードのあとに認証アプリの確認コードを入力してログインします。
-          </Text>
-          <Button size="md" fullWidth onClick={goOn} loading={finishing}>
-            ログインを続ける
-          </Button>
-        </Stack>
-      ) : (
-        <Stack gap="lg">
-          <EnrolmentPanel onEnrolled={setBackupCodes} onUnavailable={onUnavailable} />
-          {unavailable && (
-            <Anchor component={Link} to={paths.login.path}>
-              ログイン画面へ
-            </Anchor>
-          )}
-        </Stack>
-      )}
+      {body}
+      <Group justify="center" mt="lg">
+        <Button variant="subtle" color="gray" onClick={() => session.signOut()}>
+          ログアウト
+        </Button>
+      </Group>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { managedUserSchema } from '@domain/api/user';
+import { managedUserWithStateSchema } from '@domain/api/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, loginUserId } from '../../../lib/api-client';
@@ -6,7 +6,8 @@ import { useSession } from '../../../lib/session';
 
 /**
  * POST /api/v1/user/get-user-by-customer: the users of the given customers; an empty list means
- * every customer the caller manages (staff get none until they choose one).
+ * every customer the caller manages (staff get none until they choose one). Each row carries its
+ * person's sign-in state.
  */
 export function getManagedUsers({
   customerCodes,
@@ -20,7 +21,7 @@ export function getManagedUsers({
     path: '/user/get-user-by-customer',
     body: { customer_code: customerCodes, login_user_id: loginUserId },
     auth: { kind: 'bearer' },
-    schema: z.array(managedUserSchema),
+    schema: z.array(managedUserWithStateSchema),
   });
 }
 

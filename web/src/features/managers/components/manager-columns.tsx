@@ -1,3 +1,4 @@
+import type { ManagedUserWithState } from '@domain/api/user';
 import { Anchor, Input, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { EditSelect, EditSwitch } from '../../../components/edit-rows/edit-cells';
@@ -7,12 +8,13 @@ import type { EditRow } from '../../../hooks/use-edit-rows';
 import type { ManagerSort } from '../utils/manager-sort';
 import { type SelectOption, type UserValues, withCurrent } from '../utils/manager-values';
 import { SecondFactorResetButton } from './manager-second-factor-reset';
+import { SignInStateCell, type useSignInActions } from './manager-sign-in-state';
 import classes from './managers-page.module.css';
 
 /**
  * The columns of the managers table (docs/product.md §2 Managers): mail, name, a customer-code
- * select, a permission select and the shipment notification switch; mail, name and
- * permission headers sort.
+ * select, a permission select, the person's sign-in state with its action, and the shipment
+ * notification switch; mail, name and permission headers sort.
  */
 export function managerColumns({
   sort,
@@ -21,6 +23,8 @@ export function managerColumns({
   typeOptions,
   isOwn,
   onResetSecondFactor,
+  userOf,
+  signInActions,
 }: {
   sort: ManagerSort;
   onSort: (field: ManagerSort['field']) => void;
@@ -30,6 +34,9 @@ export function managerColumns({
   isOwn: (row: EditRow<UserValues>) => boolean;
   /** Staff only: a saved row of another person gets 「2段階認証をリセット」. */
   onResetSecondFactor?: (row: EditRow<UserValues>) => void;
+  /** The saved user of a row, with its person's sign-in state. */
+  userOf: (id: number) => ManagedUserWithState | undefined;
+  signInActions: ReturnType<typeof useSignInActions>;
 }): EditColumn<UserValues>[] {
   const staffView = onResetSecondFactor !== undefined;
   return [
@@ -90,6 +97,21 @@ export function managerColumns({
           onChange={(value) => change('user_type_id', value)}
         />
       ),
+    },
+    {
+      key: 'sign_in_state',
+      label: 'ログイン状況',
+      width: 150,
+      render: (row: EditRow<UserValues>, { hideLabel }: { hideLabel: boolean }) => {
+        const user = row.id === null ? undefined : userOf(row.id);
+        if (row.isNew || !user) return null;
+        return (
+          <div>
+            {!hideLabel && <Input.Label labelElement="div">ログイン状況</Input.Label>}
+            <SignInStateCell user={user} own={isOwn(row)} actions={signInActions} />
+          </div>
+        );
+      },
     },
     {
       key: 'shipment_mail',

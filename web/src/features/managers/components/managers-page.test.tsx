@@ -1,4 +1,4 @@
-import type { ManagedUser } from '@domain/api/user';
+import type { ManagedUserWithState } from '@domain/api/user';
 import {
   DUPLICATE_DESCRIPTIONS,
   MAIL_HELD_ELSEWHERE,
@@ -28,7 +28,7 @@ const CUSTOMER_NAMES: Record<number, string> = {
 const TYPE_NAMES: Record<number, string> = { 1: '管理者', 2: '一般ユーザー', 3: 'スーパー管理者' };
 
 let nextId = 100;
-function managedUser(overrides: Partial<ManagedUser> = {}): ManagedUser {
+function managedUser(overrides: Partial<ManagedUserWithState> = {}): ManagedUserWithState {
   const customer = overrides.customer_code ?? 10001;
   const type = overrides.user_type_id ?? 2;
   nextId += 1;
@@ -46,12 +46,15 @@ function managedUser(overrides: Partial<ManagedUser> = {}): ManagedUser {
     created_at: STAMP,
     updated_at: STAMP,
     shipment_mail: true,
+    sign_in_state: 'active',
+    locked_until: null,
+    last_sign_in_at: STAMP,
     ...overrides,
   };
 }
 
 /** The server's users, changed by the write calls like the real one. */
-let users: ManagedUser[];
+let users: ManagedUserWithState[];
 
 beforeEach(() => {
   users = [
@@ -91,7 +94,7 @@ beforeEach(() => {
       ),
     )
     .on('POST /api/v1/user/add-user', ({ body }) => {
-      const input = body as ManagedUser;
+      const input = body as ManagedUserWithState;
       if (users.some((u) => u.mail === input.mail && u.customer_code === input.customer_code)) {
         return json(409, {
           statusCode: 409,
@@ -117,7 +120,7 @@ beforeEach(() => {
       });
     })
     .on('PUT /api/v1/user/update-user', ({ body }) => {
-      const input = body as ManagedUser;
+      const input = body as ManagedUserWithState;
       users = users.map((u) => (u.id === input.id ? { ...u, ...input } : u));
       return json(
         200,

@@ -12,6 +12,7 @@ import { CHOOSE_CUSTOMER_PROMPT } from '../utils/manager-messages';
 import { managerColumns } from './manager-columns';
 import { ManagerDeleteDialog } from './manager-delete-dialog';
 import { useSecondFactorReset } from './manager-second-factor-reset';
+import { useSignInActions } from './manager-sign-in-state';
 import { ManagersToolbar } from './managers-toolbar';
 
 /**
@@ -32,6 +33,7 @@ function ManagersPageContent() {
   const { chosen, users, editor } = page;
   const { userInfo } = useSession();
   const secondFactorReset = useSecondFactorReset();
+  const signInActions = useSignInActions();
 
   return (
     <Stack gap="lg">
@@ -59,6 +61,8 @@ function ManagersPageContent() {
                 customerOptions: page.customerOptions,
                 typeOptions: page.typeOptions,
                 isOwn: page.isOwn,
+                userOf: (id) => users.data?.find((u) => u.id === id),
+                signInActions,
                 // Staff reset another person's second factor.
                 ...(userInfo?.userTypeId === STAFF_USER_TYPE_ID
                   ? { onResetSecondFactor: secondFactorReset.request }
