@@ -72,7 +72,9 @@ describe('sign-in with the credentials Firebase holds', () => {
     const { mail } = await createAccount(t, 'wrong');
     const res = await signInRequest(t.app, mail, 'Wrong-pass1!');
     expect(res.statusCode).toBe(401);
+    // The one error shape of every /api call (docs/product.md §12), as under the built-in provider.
     expect(res.json()).toEqual({
+      statusCode: 401,
       code: 'INVALID_EMAIL_OR_PASSWORD',
       message: LOGIN_MESSAGES.wrongCredentials,
     });
