@@ -12,9 +12,9 @@ import { SignInStateCell, type useSignInActions } from './manager-sign-in-state'
 import classes from './managers-page.module.css';
 
 /**
- * The columns of the managers table (docs/product.md §2 Managers): mail, name, a customer-code
- * select, a permission select, the person's sign-in state with its action, and the shipment
- * notification switch; mail, name and permission headers sort.
+ * The columns of the managers table (docs/product.md §2 Managers): mail (with the person's
+ * sign-in state and its action), name, a customer-code select, a permission select, and the
+ * shipment notification switch; mail, name and permission headers sort.
  */
 export function managerColumns({
   sort,
@@ -44,6 +44,7 @@ export function managerColumns({
     // that the customer select shows 「10001: 株式会社東和ルーフ 本社」 and the permissions whole at
     // 1280 px; the mail takes what is left, a saved one wrapping before its 「@」.
     savedMailColumn(
+      { userOf, isOwn, actions: signInActions },
       textColumn<UserValues>('mail', 'メールアドレス', {
         type: 'email',
         header: <SortHeader label="メールアドレス" field="mail" sort={sort} onSort={onSort} />,
@@ -99,21 +100,6 @@ export function managerColumns({
       ),
     },
     {
-      key: 'sign_in_state',
-      label: 'ログイン状況',
-      width: 150,
-      render: (row: EditRow<UserValues>, { hideLabel }: { hideLabel: boolean }) => {
-        const user = row.id === null ? undefined : userOf(row.id);
-        if (row.isNew || !user) return null;
-        return (
-          <div>
-            {!hideLabel && <Input.Label labelElement="div">ログイン状況</Input.Label>}
-            <SignInStateCell user={user} own={isOwn(row)} actions={signInActions} />
-          </div>
-        );
-      },
-    },
-    {
       key: 'shipment_mail',
       label: '出荷通知',
       width: 80,
@@ -166,14 +152,23 @@ export function managerColumns({
 /**
  * The mail column: an input on the new row; on a saved row, which keeps its mail (another mail is
  * a new row), the address as text that wraps before its 「@」, so that a long one reads whole in a
- * narrow column instead of being cut inside a read-only box.
+ * narrow column instead of being cut inside a read-only box; under it the person's sign-in state
+ * and its action, which a column of their own would have taken from the mail's width at 1280 px.
  */
-function savedMailColumn(column: EditColumn<UserValues>): EditColumn<UserValues> {
+function savedMailColumn(
+  signIn: {
+    userOf: (id: number) => ManagedUserWithState | undefined;
+    isOwn: (row: EditRow<UserValues>) => boolean;
+    actions: ReturnType<typeof useSignInActions>;
+  },
+  column: EditColumn<UserValues>,
+): EditColumn<UserValues> {
   return {
     ...column,
     render: (row, context) => {
       if (row.isNew) return column.render(row, context);
       const [local, domain] = splitMail(row.values.mail);
+      const user = row.id === null ? undefined : signIn.userOf(row.id);
       return (
         <div>
           {!context.hideLabel && <Input.Label labelElement="div">メールアドレス</Input.Label>}
@@ -182,6 +177,7 @@ function savedMailColumn(column: EditColumn<UserValues>): EditColumn<UserValues>
             {domain !== '' && <wbr />}
             {domain}
           </Text>
+          {user && <SignInStateCell user={user} own={signIn.isOwn(row)} actions={signIn.actions} />}
         </div>
       );
     },

@@ -66,7 +66,7 @@ export function useSignInActions() {
 }
 
 /**
- * A saved row's 「ログイン状況」: the state as a badge, the last sign-in under it, and the action the
+ * A saved row's sign-in state, under its mail: the state as a badge, the last sign-in under it, and the action the
  * state calls for (none on one's own row).
  */
 export function SignInStateCell({

@@ -172,6 +172,49 @@ async function addNewRow(
 }
 
 describe('the managers page for a corporate administrator', () => {
+  it("shows each person's sign-in under their mail, with the action their state calls for", async () => {
+    users[1] = { ...users[1]!, sign_in_state: 'invited', last_sign_in_at: null };
+    users[2] = {
+      ...users[2]!,
+      sign_in_state: 'locked',
+      locked_until: new Date(Date.now() + 30 * 60_000).toISOString(),
+    };
+    fakeServer
+      .on('PUT /api/v1/user/resend-invitation', ({ body }) =>
+        json(200, { id: (body as { id: number }).id, sent: true }),
+      )
+      .on('PUT /api/v1/user/unlock-account', ({ body }) =>
+        json(200, { id: (body as { id: number }).id, lifted: true }),
+      );
+    const { user } = await renderAsAdmin();
+    // The state sits in the mail's cell: no column of its own takes the mail's width.
+    const mailCell = (name: string) => within(row(name)).getAllByRole('cell')[0]!;
+    expect(within(mailCell('user@example.com（10001）')).getByText('招待中')).toBeTruthy();
+    expect(
+      within(mailCell('user@example.com（10001）')).getByText('最終ログイン なし'),
+    ).toBeTruthy();
+    expect(
+      within(mailCell('kansai@example.com（10002）')).getByText(/^ロック中（.+まで）$/),
+    ).toBeTruthy();
+    expect(within(mailCell('admin@example.com（10001）')).getByText('利用中')).toBeTruthy();
+    // One's own row has no action; the others' name the person they act on.
+    expect(
+      within(row('admin@example.com（10001）')).queryByRole('button', {
+        name: /招待を再送|ロック解除/,
+      }),
+    ).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'user@example.com に招待を再送' }));
+    expect(await screen.findByText('鈴木 花子様に招待メールを再送しました。')).toBeTruthy();
+    expect(fakeServer.calls('PUT /api/v1/user/resend-invitation')[0]?.body).toMatchObject({
+      id: 12,
+    });
+    await user.click(screen.getByRole('button', { name: 'kansai@example.com のロック解除' }));
+    expect(await screen.findByText('近畿 一郎様のロックを解除しました。')).toBeTruthy();
+    expect(fakeServer.calls('PUT /api/v1/user/unlock-account')[0]?.body).toMatchObject({ id: 13 });
+  });
+});
+
+describe('the managers page for a corporate administrator', () => {
   it('shows every customer of the corporation by default, with すべて表示 to choose', async () => {
     await renderAsAdmin();
     const filter = screen.getByRole('combobox', {
