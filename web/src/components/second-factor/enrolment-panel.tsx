@@ -1,15 +1,18 @@
 import '@mantine/core/styles/Loader.layer.css';
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   confirmSecondFactorEnrolment,
   secondFactorErrorMessage,
   startSecondFactorEnrolment,
 } from '../../api/second-factor';
 import { readSecondFactorEntry, SecondFactorCodeInput } from './code-entry';
-import { QrCodeImage } from './qr-code-image';
 import { SecretKey } from './secret-key';
+
+// The QR library loads when a key is shown, not with the account page (decision 013, size budgets).
+const QrCodeImage = lazy(async () => ({ default: (await import('./qr-code-image')).QrCodeImage }));
+const QR_SIZE = 200;
 
 const FAILED = '2段階認証の設定を始められませんでした。時間をおいて再度お試しください。';
 
@@ -129,7 +132,9 @@ export function EnrolmentPanel({
           など）で、次のQRコードを読み取ってください。
         </Text>
         <Group justify="center">
-          <QrCodeImage text={enrolment.uri} label="2段階認証の設定用QRコード" />
+          <Suspense fallback={<div style={{ width: QR_SIZE, height: QR_SIZE }} />}>
+            <QrCodeImage text={enrolment.uri} size={QR_SIZE} label="2段階認証の設定用QRコード" />
+          </Suspense>
         </Group>
         <Text size="sm">読み取れない場合は、アプリに次のキーを入力してください。</Text>
         <SecretKey secret={enrolment.secret} />
