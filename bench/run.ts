@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildNeeded } from '../scripts/build-state.mjs';
 import { runAuditBench } from './audit';
+import { runDocumentsBench } from './documents';
 import { runExportBench } from './export';
 import { runInquiriesBench } from './inquiries';
 import { runLedgerBench } from './ledger';
@@ -90,3 +91,5 @@ if (only === undefined || only === '' || only === 'audit') await runAuditBench()
 if (only === undefined || only === '' || only === 'metrics') await runMetricsBench();
 // Staff's and customers' inquiry lists over many requests and messages (decision 032).
 if (only === undefined || only === '' || only === 'inquiries') await runInquiriesBench();
+// The documents register's search by date, amount and customer (bench/documents.ts, decision 030).
+if (only === undefined || only === '' || only === 'documents') await runDocumentsBench();

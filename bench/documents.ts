@@ -1,0 +1,165 @@
+// The documents part of `npm run bench` (BENCH_ONLY=documents; docs/decisions/030): fills the
+// documents register with INSERT … SELECT generate_series over the demo customers (BENCH_DOCUMENTS
+// rows, default 1,000,000 on PostgreSQL and 100,000 on PGlite: invoices, shipping notices and
+// delivery slips over seven years), then times GET /api/v1/documents through the API (p50, p95)
+// with the 電子帳簿保存法 search keys: 取引年月日 and 取引金額 ranges, 取引先, and two combined.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPlatform, seedDemoIfEmpty } from '../server/platform';
+import { accessToken } from './access-token';
+import { percentile } from './stats';
+
+const ITERATIONS = 60;
+const CUSTOMERS = ['10001', '10002', '20001', '30001'];
+
+type Who = 'staff' | 'user' | 'admin';
+const SCENARIOS: { name: string; who: Who; query: (i: number) => Record<string, string> }[] = [
+  {
+    name: 'staff: a customer, newest first, pages 1–5',
+    who: 'staff',
+    query: (i) => ({ customer_code: CUSTOMERS[i % 4]!, page: String((i % 5) + 1) }),
+  },
+  {
+    name: 'staff: a customer + a month (取引年月日)',
+    who: 'staff',
+    query: (i) => ({
+      customer_code: CUSTOMERS[i % 4]!,
+      date_from: `202${3 + (i % 3)}-0${1 + (i % 9)}-01`,
+      date_to: `202${3 + (i % 3)}-0${1 + (i % 9)}-28`,
+    }),
+  },
+  {
+    name: 'staff: a customer + an amount range (取引金額)',
+    who: 'staff',
+    query: (i) => ({
+      customer_code: CUSTOMERS[i % 4]!,
+      amount_min: String(100_000 + (i % 10) * 10_000),
+      amount_max: String(110_000 + (i % 10) * 10_000),
+    }),
+  },
+  {
+    name: 'staff: a customer + a year + an amount range, by amount',
+    who: 'staff',
+    query: (i) => ({
+      customer_code: CUSTOMERS[i % 4]!,
+      date_from: `202${2 + (i % 4)}-01-01`,
+      date_to: `202${2 + (i % 4)}-12-31`,
+      amount_min: '500000',
+      amount_max: '900000',
+      sort: 'amount',
+    }),
+  },
+  {
+    name: 'staff: a customer + invoices + part of the number',
+    who: 'staff',
+    query: (i) => ({
+      customer_code: CUSTOMERS[i % 4]!,
+      type: 'invoice',
+      doc_no: `INV-${String(i % 90).padStart(2, '0')}`,
+    }),
+  },
+  {
+    name: 'customer (general user): all, pages 1–3',
+    who: 'user',
+    query: (i) => ({ page: String((i % 3) + 1) }),
+  },
+  {
+    name: 'customer (administrator): a date + amount range',
+    who: 'admin',
+    query: (i) => ({
+      date_from: `202${3 + (i % 3)}-04-01`,
+      date_to: `202${3 + (i % 3)}-06-30`,
+      amount_min: '10000',
+      amount_max: '200000',
+    }),
+  },
+];
+
+async function fill(
+  db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> },
+  size: number,
+) {
+  await db.execute(sql`delete from document_downloads`);
+  await db.execute(sql`delete from document_versions`);
+  await db.execute(sql`delete from documents`);
+  // A third each of invoices, shipping notices and delivery slips, over 2019–2026, amounts from a
+  // few hundred yen to about two million; credit notes (negative) now and then.
+  await db.execute(sql`
+    insert into documents (doc_type, doc_no, customer_code, doc_date, amount, registration_no, file_name)
+    select (array['invoice','shipping_notice','delivery_slip'])[1 + g % 3],
+      case g % 3 when 0 then 'INV-' || lpad(g::text, 9, '0') else 'D' || lpad(g::text, 9, '0') end,
+      (array[10001,10002,20001,30001,30002,40001])[1 + (g / 3) % 6],
+      date '2019-01-01' + (g % 2900),
+      case when g % 97 = 0 then -((g::bigint * 7919) % 50000) else (g::bigint * 7919) % 2000000 + 300 end,
+      case when g % 3 = 0 then 'T1234567890123' end,
+      'bench-' || g || '.pdf'
+    from generate_series(1, ${size}) g`);
+  await db.execute(sql.raw('vacuum (analyze) documents'));
+}
+
+export async function runDocumentsBench(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const size = Number(process.env.BENCH_DOCUMENTS ?? (databaseUrl ? 1_000_000 : 100_000));
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-documents-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_MAIL_PER_MINUTE: '100000',
+    STAFF_SECOND_FACTOR: 'optional',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  console.log(
+    `\ndocuments — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}, ${size.toLocaleString('en')} documents`,
+  );
+  const platform = await openPlatform(config, pino({ level: 'silent' }));
+  let app: FastifyInstance | undefined;
+  try {
+    await seedDemoIfEmpty(platform, { ledgerLinesPerCustomer: 0 });
+    await fill(platform.database.db, size);
+    app = await buildApp({ config, platform, webRoot: join(dataDir, 'no-web-build') });
+    await app.ready();
+    const tokens: Record<Who, string> = {
+      staff: await accessToken(app, 'staff@example.com'),
+      user: await accessToken(app, 'user@example.com'),
+      admin: await accessToken(app, 'admin@example.com'),
+    };
+    const results: Record<string, object> = {};
+    for (const scenario of SCENARIOS) {
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < ITERATIONS; i++) {
+        const t0 = performance.now();
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/v1/documents',
+          query: scenario.query(i),
+          headers: { authorization: `Bearer ${tokens[scenario.who]}` },
+        });
+        times.push(performance.now() - t0);
+        if (res.statusCode !== 200)
+          throw new Error(`${scenario.name}: ${res.statusCode} ${res.body}`);
+        total = Math.max(total, res.json().total);
+      }
+      const sorted = times.sort((a, b) => a - b);
+      results[scenario.name] = {
+        'API p50': +percentile(sorted, 50).toFixed(1),
+        'API p95': +percentile(sorted, 95).toFixed(1),
+        'max total': total,
+      };
+    }
+    console.log(`\nlatency in ms, ${ITERATIONS} calls each`);
+    console.table(results);
+  } finally {
+    await app?.close();
+    if (!app) await platform.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
