@@ -364,7 +364,10 @@ export async function findAttachment(db: Db, inquiryId: number, attachmentId: nu
 
 /**
  * The keys of the lines of these orders of a customer that have a request not yet 完了 (the order
- * list's mark): the lines of one page's orders, read through the requests' (customer, order) index.
+ * list's mark): first the open requests of one page's orders, through the requests' (customer,
+ * order) index; only when there are some, their lines' keys by the lines' primary key. A page
+ * without an open request thus reads no ledger row, and a search answered from the cache stays
+ * answered without the ledger.
  */
 export async function openInquiryLineKeys(
   db: Db,
@@ -372,6 +375,17 @@ export async function openInquiryLineKeys(
   saleOrderNos: readonly string[],
 ): Promise<LineKey[]> {
   if (saleOrderNos.length === 0) return [];
+  const open = await db
+    .select({ id: inquiries.id })
+    .from(inquiries)
+    .where(
+      and(
+        eq(inquiries.customer_code, customerCode),
+        inArray(inquiries.sale_order_no, [...saleOrderNos]),
+        sql`${inquiries.state} <> 'closed'`,
+      ),
+    );
+  if (open.length === 0) return [];
   return db
     .selectDistinct({
       sale_order_no: ledgerItems.sale_order_no,
@@ -379,14 +393,12 @@ export async function openInquiryLineKeys(
       delivery_no: ledgerItems.delivery_no,
       delivery_line_no: ledgerItems.delivery_line_no,
     })
-    .from(inquiries)
-    .innerJoin(inquiryLines, eq(inquiryLines.inquiry_id, inquiries.id))
+    .from(inquiryLines)
     .innerJoin(ledgerItems, eq(ledgerItems.id, inquiryLines.ledger_item_id))
     .where(
-      and(
-        eq(inquiries.customer_code, customerCode),
-        inArray(inquiries.sale_order_no, [...saleOrderNos]),
-        sql`${inquiries.state} <> 'closed'`,
+      inArray(
+        inquiryLines.inquiry_id,
+        open.map((row) => row.id),
       ),
     );
 }
