@@ -42,12 +42,13 @@ test('the account page: notification, password change, sign-in history', async (
   await expect(newest).toContainText('Chrome');
 
   // Shipment notification of customer 10001: on by default, turned off, still off after a reload.
-  const notification = page.getByRole('switch', { name: /^10001: / });
+  const shipmentMails = page.getByRole('region', { name: '出荷通知メール' });
+  const notification = shipmentMails.getByRole('switch', { name: /^10001: / });
   await expect(notification).toBeChecked();
   await notification.click({ force: true });
   await expect(page.getByText('取引先コード 10001 の出荷通知をオフにしました。')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: /^10001: / })).not.toBeChecked();
+  await expect(shipmentMails.getByRole('switch', { name: /^10001: / })).not.toBeChecked();
 
   await page.screenshot({
     path: testInfo.outputPath('account.png'),
