@@ -3,23 +3,12 @@
 // (BENCH_INQUIRIES requests, default 50,000 on PostgreSQL and 10,000 on PGlite, five messages
 // each), then times staff's filtered list and a customer's list through the API (p50, p95).
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openPlatform, seedDemoIfEmpty } from '../server/platform';
-import { accessToken } from './access-token';
-import { percentile } from './stats';
+import { runApiLatencyBench, type Scenario } from './api-latency';
 
-const ITERATIONS = 60;
 const MESSAGES_PER_INQUIRY = 5;
 
-type Who = 'staff' | 'user' | 'admin';
-const SCENARIOS: { name: string; who: Who; query: (i: number) => Record<string, string> }[] = [
+const SCENARIOS: Scenario[] = [
   { name: 'staff: all, pages 1–5', who: 'staff', query: (i) => ({ page: String((i % 5) + 1) }) },
   { name: 'staff: 未対応', who: 'staff', query: () => ({ state: 'open' }) },
   {
@@ -83,59 +72,10 @@ async function fill(
 export async function runInquiriesBench(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const size = Number(process.env.BENCH_INQUIRIES ?? (databaseUrl ? 50_000 : 10_000));
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-inquiries-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMIT_IP_PER_MINUTE: '100000',
-    RATE_LIMIT_MAIL_PER_MINUTE: '100000',
-    STAFF_SECOND_FACTOR: 'optional',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  await runApiLatencyBench({
+    label: `inquiries — ${size.toLocaleString('en')} requests, ${(size * MESSAGES_PER_INQUIRY).toLocaleString('en')} messages`,
+    fill: (db) => fill(db, size),
+    url: '/api/v1/inquiries',
+    scenarios: SCENARIOS,
   });
-  console.log(
-    `\ninquiries — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}, ${size.toLocaleString('en')} requests, ${(size * MESSAGES_PER_INQUIRY).toLocaleString('en')} messages`,
-  );
-  const platform = await openPlatform(config, pino({ level: 'silent' }));
-  let app: FastifyInstance | undefined;
-  try {
-    await seedDemoIfEmpty(platform, { ledgerLinesPerCustomer: 0 });
-    await fill(platform.database.db, size);
-    app = await buildApp({ config, platform, webRoot: join(dataDir, 'no-web-build') });
-    await app.ready();
-    const tokens: Record<Who, string> = {
-      staff: await accessToken(app, 'staff@example.com'),
-      user: await accessToken(app, 'user@example.com'),
-      admin: await accessToken(app, 'admin@example.com'),
-    };
-    const results: Record<string, object> = {};
-    for (const scenario of SCENARIOS) {
-      const times: number[] = [];
-      let total = 0;
-      for (let i = 0; i < ITERATIONS; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({
-          method: 'GET',
-          url: '/api/v1/inquiries',
-          query: scenario.query(i),
-          headers: { authorization: `Bearer ${tokens[scenario.who]}` },
-        });
-        times.push(performance.now() - t0);
-        if (res.statusCode !== 200)
-          throw new Error(`${scenario.name}: ${res.statusCode} ${res.body}`);
-        total = Math.max(total, res.json().total);
-      }
-      const sorted = times.sort((a, b) => a - b);
-      results[scenario.name] = {
-        'API p50': +percentile(sorted, 50).toFixed(1),
-        'API p95': +percentile(sorted, 95).toFixed(1),
-        'max total': total,
-      };
-    }
-    console.log(`\nlatency in ms, ${ITERATIONS} calls each`);
-    console.table(results);
-  } finally {
-    await app?.close();
-    if (!app) await platform.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
