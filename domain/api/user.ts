@@ -6,7 +6,14 @@ import { z } from 'zod';
 const compatId = z.union([z.number(), z.string()]).optional();
 export const mailBodySchema = z.object({ mail: z.string().trim().min(1).max(254) });
 
-export const accountLockAnswerSchema = z.object({ account_lock_flag: z.boolean() });
+/**
+ * The spec's answer, plus until when a lock holds (ISO 8601), only while it holds: the login
+ * screen says so before signing in as the sign-in's own refusal does (docs/decisions/033).
+ */
+export const accountLockAnswerSchema = z.object({
+  account_lock_flag: z.boolean(),
+  locked_until: z.string().optional(),
+});
 export const mailExistsAnswerSchema = z.object({ is_exist_mail_flag: z.boolean() });
 
 export const getAllCustomersBodySchema = z.object({ firebase_uid: z.string().optional() });

@@ -71,14 +71,18 @@ describe('the account lock says until when', () => {
     expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', message: LOGIN_MESSAGES.locked });
     expect(Date.parse(locked.json().locked_until)).toBe(until);
 
-    // The pre-login check keeps the spec's answer, and reads a full-width mail as sign-in does.
+    // The pre-login check gives the spec's flag and the same end of the lock, so that the login
+    // screen says until when before signing in; it reads a full-width mail as sign-in does.
     const check = await t.app.inject({
       method: 'POST',
       url: '/api/v1/user/check-account-lock',
       payload: { mail: toFullWidth(mail) },
       headers: apiKey(t.config),
     });
-    expect(check.json()).toEqual({ account_lock_flag: true });
+    expect(check.json()).toEqual({
+      account_lock_flag: true,
+      locked_until: new Date(until).toISOString(),
+    });
   });
 });
 

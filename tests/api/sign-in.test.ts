@@ -377,7 +377,10 @@ describe('account lock', () => {
       message: LOGIN_MESSAGES.locked,
     });
     const check = await post('/api/v1/user/check-account-lock', { mail }, apiKey(t.config));
-    expect(check.json()).toEqual({ account_lock_flag: true });
+    expect(check.json()).toEqual({
+      account_lock_flag: true,
+      locked_until: correct.json().locked_until,
+    });
     const [row] = await t.database.db
       .select()
       .from(accountLockouts)

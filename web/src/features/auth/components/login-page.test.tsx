@@ -48,6 +48,15 @@ describe('signing in', () => {
     expect(fakeServer.calls('POST /api/auth/sign-in/email')).toHaveLength(0);
   });
 
+  it('says until when a lock found before signing in holds, in Japan time', async () => {
+    serveAccount(fakeServer, FAKE_ACCOUNTS.user).on('POST /api/v1/user/check-account-lock', () =>
+      json(200, { account_lock_flag: true, locked_until: '2026-11-27T05:32:10.000Z' }),
+    );
+    await logInAs('user@example.com');
+    await expectAlert(`${LOGIN_MESSAGES.locked}（14:32 ごろまで）`);
+    expect(fakeServer.calls('POST /api/auth/sign-in/email')).toHaveLength(0);
+  });
+
   it.each([
     [
       'a wrong password',

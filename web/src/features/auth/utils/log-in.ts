@@ -10,7 +10,12 @@ import { getAllCustomers } from '../api/get-all-customers';
 import { signInEmail } from '../api/sign-in-email';
 import type { LoginFormValues } from '../components/login-form';
 import { loadUserSession } from './load-user-session';
-import { afterSignInFailureNotice, LOGIN_NOTICES, signInFailureNotice } from './login-notices';
+import {
+  afterSignInFailureNotice,
+  LOGIN_NOTICES,
+  lockedNotice,
+  signInFailureNotice,
+} from './login-notices';
 
 export type LoginOutcome =
   | { kind: 'signedIn'; session: SignedInData }
@@ -43,7 +48,8 @@ export async function logIn(
   if (!meetsPasswordPolicy(password)) return failed(LOGIN_NOTICES.wrongCredentials);
 
   try {
-    if (await checkAccountLock({ mail, apiKey })) return failed(LOGIN_NOTICES.locked);
+    const lock = await checkAccountLock({ mail, apiKey });
+    if (lock.locked) return failed(lockedNotice(lock.until));
   } catch {
     return failed(LOGIN_NOTICES.generic);
   }
