@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
@@ -111,10 +111,71 @@ async function freshPage(
 let secret = '';
 let backupCodes: string[] = [];
 
+/** The set-up key's groups of four that a line break cuts, and whether the key overflows its box. */
+async function keyLayout(page: Page) {
+  return page.getByTestId('second-factor-secret').evaluate((key) => ({
+    cutGroups: [...key.querySelectorAll('span')]
+      .filter((group) => group.getClientRects().length > 1)
+      .map((group) => group.textContent),
+    lines: new Set([...key.querySelectorAll('span')].map((g) => g.getBoundingClientRect().top))
+      .size,
+    overflows: key.scrollWidth > key.clientWidth,
+  }));
+}
+
+test('the set-up screen keeps its key on a reload, makes a new one only on request, and signs out', async ({
+  page,
+  isMobile,
+}) => {
+  await submitPassword(page, 'staff@example.com');
+  await expect(page).toHaveURL(/\/second-factor-setup$/);
+  const key = page.getByTestId('second-factor-secret');
+  await expect(key).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+  const first = await key.innerText();
+  // A phone's narrow card breaks the key between its groups, never inside one.
+  const layout = await keyLayout(page);
+  expect(layout.cutGroups).toEqual([]);
+  expect(layout.overflows).toBe(false);
+  if (isMobile) expect(layout.lines).toBeGreaterThan(1);
+
+  // A reload shows the same key, saying so: it may already be in the person's app.
+  await page.reload();
+  await expect(key).toHaveText(first);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'もう一度表示しています' }),
+  ).toBeVisible();
+
+  // A new key only on request, which says the old one no longer works.
+  await page.getByRole('button', { name: '新しいキーを発行する' }).click();
+  await expect(
+    page.getByText('新しいキーを発行しました。前のキーは使えません。', { exact: false }),
+  ).toBeVisible();
+  await expect(key).not.toHaveText(first);
+  await expect(key).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+  await expectNoAxeViolations(page, 'second factor enrolment with a new key');
+
+  // ログアウト leaves without setting it up: the login screen, and no session behind it.
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('textbox', { name: 'メールアドレス' })).toBeVisible();
+  await expect
+    .poll(async () => (await page.request.get(`${base}/api/auth/token`)).status())
+    .toBe(401);
+});
+
 test('staff without a factor reach only the enrolment, then enrol with a code read from the screen', async ({
   page,
   isMobile,
 }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  // The browser's print dialog is not the portal's: count the calls instead of opening it.
+  await page.addInitScript(() => {
+    const counted = window as { printed?: number };
+    counted.printed = 0;
+    window.print = () => {
+      counted.printed = (counted.printed ?? 0) + 1;
+    };
+  });
   await submitPassword(page, 'staff@example.com');
   await expect(page).toHaveURL(/\/second-factor-setup$/);
   await expect(page.getByRole('heading', { name: '2段階認証の設定', level: 1 })).toBeVisible();
@@ -151,6 +212,24 @@ test('staff without a factor reach only the enrolment, then enrol with a code re
   await expect(page.getByText('この画面を閉じると二度と表示されません。')).toBeVisible();
   await shot(page, 'backup-codes', isMobile);
   await expectNoAxeViolations(page, 'second factor backup codes');
+
+  // Kept three ways: copied (one code a line), saved as a text file, printed (the codes alone).
+  await page.getByRole('button', { name: 'コピー', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'コピーしました' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(backupCodes.join('\n'));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'ダウンロード' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('backup-codes.txt');
+  const text = readFileSync(await saved.path(), 'utf8');
+  expect(text.split('\r\n').filter((line) => /^[0-9a-z-]+$/i.test(line))).toEqual(backupCodes);
+  await page.getByRole('button', { name: '印刷' }).click();
+  expect(await page.evaluate(() => (window as { printed?: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { name: '2段階認証の設定', level: 1 })).toBeHidden();
+  await expect(list.first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ログインを続ける' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
   // On to the screen first asked for (the orders, before the enrolment was done).
   await page.getByRole('button', { name: 'ログインを続ける' }).click();
   await expect(page).toHaveURL(/\/orders$/);

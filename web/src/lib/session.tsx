@@ -12,6 +12,7 @@ import {
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { clearAccessToken, onAccessTokenLost } from './access-token';
+import { forgetChosenCustomer } from './chosen-customer';
 import { signOutIdentity } from './identity-client';
 import { useHydrated } from './server-rendering';
 import {
@@ -95,8 +96,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const apply = useCallback((next: SessionData) => {
     epoch.current += 1;
     if (next.status !== 'signedOut') setSignOutNotice(null);
-    if (next.status === 'signedOut') clearStoredSession();
-    else writeStoredSession(next);
+    if (next.status === 'signedOut') {
+      clearStoredSession();
+      forgetChosenCustomer();
+    } else writeStoredSession(next);
     setState(next);
   }, []);
 

@@ -7,11 +7,13 @@ import { useSession } from '../../lib/session';
 import { AccountLink } from './account-link';
 import classes from './app-header.module.css';
 import { BrandLogo } from './brand-logo';
+import { CustomerSwitch, useCanSwitchCustomer } from './customer-switch';
 import { LogoutButton } from './logout-button';
 
 /**
  * The signed-in header (docs/product.md §2): the customer name with the honorific 様 (not the
- * maker's own name, which staff see), the account page's icon and a logout icon.
+ * maker's own name, which staff see), the account page's icon and a logout icon. For someone
+ * holding several customer codes the name is the button that switches to another.
  * On a phone it also carries the hamburger of the side navigation and the corporation name.
  */
 export function AppHeader({
@@ -29,17 +31,22 @@ export function AppHeader({
   // 様 is for the customer; staff are the maker itself, whose own name takes no honorific.
   const shownName =
     customerName && (userInfo !== null && isStaff(userInfo) ? customerName : `${customerName} 様`);
+  // Someone holding several customer codes switches between them here (on a phone: the menu).
+  const canSwitch = useCanSwitchCustomer();
 
   if (isDesktop) {
     return (
       <Group h="100%" px="lg" justify="space-between" wrap="nowrap" className={classes.header}>
         <BrandLogo to={paths.top.path} inverted />
         <Group gap="md" wrap="nowrap" miw={0}>
-          {customerName && (
-            <Text className={classes.customer} truncate="end">
-              {shownName}
-            </Text>
-          )}
+          {customerName &&
+            (canSwitch ? (
+              <CustomerSwitch variant="header" shownName={shownName} />
+            ) : (
+              <Text className={classes.customer} truncate="end">
+                {shownName}
+              </Text>
+            ))}
           <AccountLink />
           <LogoutButton />
         </Group>

@@ -35,16 +35,19 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useIsDesktop } from '../../hooks/use-is-desktop';
 import { SessionExpiryWarning } from '../feedback/session-expiry-warning';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
+import { CustomerSwitch } from './customer-switch';
 import { SideNav } from './side-nav';
 
 /** Layout of the signed-in screens: header, side navigation (a drawer on a phone) and footer. */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
+  const isDesktop = useIsDesktop();
 
   const navbar = useRef<HTMLDivElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
@@ -93,6 +96,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           if ((event.target as Element).closest('a[href]')) nav.close();
         }}
       >
+        {!isDesktop && <CustomerSwitch variant="menu" />}
         <SideNav />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>

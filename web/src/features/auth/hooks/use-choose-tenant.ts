@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { loadUserSession } from '../../../api/load-user-session';
 import { useSession } from '../../../lib/session';
-import { loadUserSession } from '../utils/load-user-session';
 
 /** docs/product.md §4 Login flow 5, after the choice on /login-tenant. */
 export function useChooseTenant() {

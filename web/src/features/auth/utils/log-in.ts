@@ -1,6 +1,7 @@
 import { STAFF_CUSTOMER_CODE } from '@domain/constants';
 import { foldMail } from '@domain/mail-address';
 import { meetsPasswordPolicy } from '@domain/password-policy';
+import { loadUserSession } from '../../../api/load-user-session';
 import { fetchAccessToken } from '../../../lib/access-token';
 import { HttpError } from '../../../lib/http';
 import { settledSignOut } from '../../../lib/identity-client';
@@ -9,7 +10,6 @@ import { checkAccountLock } from '../api/check-account-lock';
 import { getAllCustomers } from '../api/get-all-customers';
 import { signInEmail } from '../api/sign-in-email';
 import type { LoginFormValues } from '../components/login-form';
-import { loadUserSession } from './load-user-session';
 import {
   afterSignInFailureNotice,
   LOGIN_NOTICES,

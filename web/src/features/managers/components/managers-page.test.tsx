@@ -248,6 +248,36 @@ describe('the managers page for a corporate administrator', () => {
     expect(row('kansai@example.com（10002）')).toBeTruthy();
   });
 
+  it('shows the customer the address names, and writes a choice into the address', async () => {
+    const { user, router } = renderWithProviders(<ManagersPage />, {
+      session: ADMIN,
+      path: '/managers?customer=10002',
+    });
+    expect(await screen.findByRole('row', { name: 'kansai@example.com（10002）' })).toBeTruthy();
+    expect(screen.queryByRole('row', { name: 'user@example.com（10001）' })).toBeNull();
+    const filter = screen.getByRole('combobox', { name: '表示する取引先コード' });
+    expect((filter as HTMLSelectElement).value).toBe('10002');
+    await user.selectOptions(filter, '10001');
+    await waitFor(() => expect(router.state.location.search).toBe('?customer=10001'));
+    expect(await screen.findByRole('row', { name: 'user@example.com（10001）' })).toBeTruthy();
+    await user.selectOptions(filter, 'all');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says a link’s customer of another corporation cannot be shown, and shows its own customers', async () => {
+    renderWithProviders(<ManagersPage />, { session: ADMIN, path: '/managers?customer=20001' });
+    expect(
+      await screen.findByText(
+        '取引先コード 20001 のユーザーは表示できません。管理できる取引先のユーザーをすべて表示しています。',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('row', { name: 'user@example.com（10001）' })).toBeTruthy();
+    const asked = fakeServer.calls('POST /api/v1/user/get-user-by-customer');
+    expect(asked.map((call) => call.body)).toEqual([
+      expect.objectContaining({ customer_code: [] }),
+    ]);
+  });
+
   it('shows a customer without users as an empty table that still takes a new row', async () => {
     const { user } = await renderAsAdmin();
     users = users.filter((u) => u.customer_code !== 10002);
@@ -698,6 +728,23 @@ describe('the managers page for staff', () => {
     expect(fakeServer.calls('POST /api/v1/user/get-user-by-customer')[0]?.body).toMatchObject({
       customer_code: [10001],
     });
+  });
+
+  it('opens with the customer chosen on another screen of the tab, and puts it in the address', async () => {
+    sessionStorage.setItem('chosenCustomer', '10002');
+    const { router } = renderWithProviders(<ManagersPage />, { session: STAFF, path: '/managers' });
+    expect(await screen.findByRole('row', { name: 'kansai@example.com（10002）' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?customer=10002');
+    expect(screen.queryByText('表示する取引先コードを選択してください')).toBeNull();
+  });
+
+  it('remembers the customer chosen here for the other screens', async () => {
+    const { user } = await renderAsStaff();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '表示する取引先コード' }),
+      '20001',
+    );
+    await waitFor(() => expect(sessionStorage.getItem('chosenCustomer')).toBe('20001'));
   });
 
   it('resets another person’s second factor after a confirmation; an administrator has no such button', async () => {

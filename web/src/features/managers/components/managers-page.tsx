@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useSession } from '../../../lib/session';
 import { useManagersPage } from '../hooks/use-managers-page';
-import { CHOOSE_CUSTOMER_PROMPT } from '../utils/manager-messages';
+import { CHOOSE_CUSTOMER_PROMPT, unknownCustomerText } from '../utils/manager-messages';
 import { managerColumns } from './manager-columns';
 import { ManagerDeleteDialog } from './manager-delete-dialog';
 import { useSecondFactorReset } from './manager-second-factor-reset';
@@ -43,10 +43,21 @@ function ManagersPageContent() {
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
         <Stack gap="md">
           <ManagersToolbar page={page} />
-          {!chosen ? (
-            <Alert variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>
-              {CHOOSE_CUSTOMER_PROMPT}
+          {page.unknownCustomer !== null && (
+            <Alert
+              variant="light"
+              color="orange"
+              icon={<IconInfoCircle size={20} aria-hidden="true" />}
+            >
+              {unknownCustomerText(page.unknownCustomer, page.staff)}
             </Alert>
+          )}
+          {!chosen ? (
+            page.unknownCustomer === null && (
+              <Alert variant="light" icon={<IconInfoCircle size={20} aria-hidden="true" />}>
+                {CHOOSE_CUSTOMER_PROMPT}
+              </Alert>
+            )
           ) : users.isPending ? (
             <Group justify="center" py="lg">
               <Loader size="sm" aria-label="読み込み中" />

@@ -2,7 +2,9 @@ import type { ManagedUser } from '@domain/api/user';
 import { normaliseMail } from '@domain/mail-address';
 import { managerRowProblems, userTypesOffered } from '@domain/manager-row';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { type EditRow, useEditRows } from '../../../hooks/use-edit-rows';
+import { useStaffCustomer } from '../../../hooks/use-staff-customer';
 import { useSession } from '../../../lib/session';
 import { useManagedUsers } from '../api/get-managed-users';
 import { useUserTypes } from '../api/get-user-types';
@@ -16,6 +18,7 @@ import {
 import {
   ALL_CUSTOMERS,
   codeOrNull,
+  customerCodeOf,
   customerLabel,
   EMPTY_USER,
   toValues,
@@ -27,8 +30,26 @@ import { useManagerSaves } from './use-manager-saves';
 export function useManagersPage() {
   const { staff, customers, isError: customersFailed } = useManagedCustomers();
   const userTypes = useUserTypes();
-  // Staff must choose a customer; the others start with every customer of their corporation.
-  const [filter, setFilter] = useState<string>(staff ? '' : ALL_CUSTOMERS);
+  // The customer shown lives in the address (?customer=10001), as on the orders and shared-files
+  // screens: a link or a reload shows the same one. Staff must choose a customer (or keep the one
+  // of the other screens); the others start with every customer of their corporation. A code that
+  // is not among the customers this person manages shows none of theirs (the server refuses it too).
+  const [params, setParams] = useSearchParams();
+  const inAddress = customerCodeOf(params.get('customer'));
+  const managed = (code: number | null) => customers?.some((c) => c.code === code) ?? false;
+  const staffCustomer = useStaffCustomer({
+    staff,
+    inAddress,
+    known: managed(inAddress),
+    putInAddress: (code) => setParams({ customer: String(code) }, { replace: true }),
+  });
+  const shown = staff ? staffCustomer : inAddress;
+  const unknownCustomer =
+    shown !== null && customers !== undefined && !managed(shown) ? shown : null;
+  const filter =
+    shown === null || unknownCustomer !== null ? (staff ? '' : ALL_CUSTOMERS) : String(shown);
+  const setFilter = (value: string) =>
+    setParams(value === '' || value === ALL_CUSTOMERS ? {} : { customer: value });
   const [sort, setSort] = useState<ManagerSort>(DEFAULT_MANAGER_SORT);
   const [errorOpen, setErrorOpen] = useState(false);
 
@@ -38,7 +59,13 @@ export function useManagersPage() {
   const isOwn = (row: EditRow<UserValues>) =>
     !row.isNew && normaliseMail(row.original.mail) === normaliseMail(userInfo?.mail ?? '');
 
-  const chosenCodes = filter === '' ? null : filter === ALL_CUSTOMERS ? [] : [Number(filter)];
+  // Nothing is asked for a code still to be checked against the customers' list.
+  const chosenCodes =
+    filter === '' || (shown !== null && customers === undefined)
+      ? null
+      : filter === ALL_CUSTOMERS
+        ? []
+        : [Number(filter)];
   const users = useManagedUsers(chosenCodes);
 
   const sortedUsers = useMemo(
@@ -97,6 +124,9 @@ export function useManagersPage() {
     customersLoading: customers === undefined,
     filter,
     setFilter,
+    /** The address's customer code when it is none of this person's customers. */
+    unknownCustomer,
+    staff,
     filterOptions,
     sort,
     setSort,

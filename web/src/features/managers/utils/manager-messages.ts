@@ -11,6 +11,15 @@ export const MAIL_HELD_ELSEWHERE_MESSAGE = MAIL_HELD_ELSEWHERE.message;
 export const MAIL_NOT_CONFIRMED_MESSAGE = MAIL_NOT_CONFIRMED.message;
 export const CHOOSE_CUSTOMER_PROMPT = '表示する取引先コードを選択してください';
 
+/**
+ * A customer code in the address (a link) that this person does not manage: staff are told it is
+ * no customer, an administrator that it is not one of theirs (their corporation's are shown).
+ */
+export const unknownCustomerText = (code: number, staff: boolean) =>
+  staff
+    ? `取引先コード ${code} は登録されていません。表示する取引先コードを選択してください。`
+    : `取引先コード ${code} のユーザーは表示できません。管理できる取引先のユーザーをすべて表示しています。`;
+
 export const userToasts = {
   /** A new account: an invitation mail went out (docs/product.md §8: advise checking the mail address). */
   created: (name: string) =>

@@ -34,6 +34,10 @@ export const customerLabel = (customer: ManagedCustomer) => `${customer.code}: $
 
 export const codeOrNull = (value: string) => (value === '' ? null : Number(value));
 
+/** A customer code as an address writes it (?customer=10001); null for anything else. */
+export const customerCodeOf = (value: string | null) =>
+  value !== null && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+
 export type SelectOption = { value: string; label: string };
 
 /** Keeps a row's saved customer in its select even when the list does not hold it. */

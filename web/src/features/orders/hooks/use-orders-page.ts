@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
+import { useStaffCustomer } from '../../../hooks/use-staff-customer';
 import { loginUserId } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import {
@@ -29,20 +30,31 @@ export function useOrdersPage() {
   const staff = userInfo !== null && isStaff(userInfo);
   const userId = loginUserId(userInfo?.id);
 
-  const { state, addressOf, show } = useOrderSearchAddress(staff, pageSize);
-  const { filters, page } = state;
+  const address = useOrderSearchAddress(staff, pageSize);
+  const { addressOf, show } = address;
   // docs/product.md §4: staff see nothing until they choose a customer; everyone else sees their own.
   // A customer code in the address that is not a customer (an old link, a typo) is no choice.
   const customers = useAllCustomerCodeList(staff);
+  const isCustomer = (code: number | null) =>
+    customers.data?.some((c) => c.customer_code === code) ?? false;
+  // Staff's customer of the other screens when the address names none.
+  const staffCustomer = useStaffCustomer({
+    staff,
+    inAddress: address.state.customer,
+    known: isCustomer(address.state.customer),
+    putInAddress: (code) => show({ customer: code }, { replace: true }),
+  });
+  const state = useMemo(
+    () => ({ ...address.state, customer: staffCustomer }),
+    [address.state, staffCustomer],
+  );
+  const { filters, page } = state;
   const unknownCustomer =
-    staff &&
-    state.customer !== null &&
-    customers.data !== undefined &&
-    !customers.data.some((c) => c.customer_code === state.customer);
+    staffCustomer !== null && customers.data !== undefined && !isCustomer(staffCustomer);
   const customerCode = staff
     ? unknownCustomer
       ? null
-      : state.customer
+      : staffCustomer
     : (userInfo?.customerCode ?? null);
   const [filterOpened, filterPanel] = useDisclosure(false);
   // The line stays while the panel slides out; `detailOpened` says whether it is shown.

@@ -17,6 +17,7 @@ import { PageNumbers } from '../../../components/navigation/page-numbers';
 import { paths } from '../../../config/paths';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { useStaffCustomer } from '../../../hooks/use-staff-customer';
 import { isHttpError } from '../../../lib/http';
 import { widthFoldingFilter } from '../../../lib/select-filter';
 import { useSession } from '../../../lib/session';
@@ -59,12 +60,26 @@ export function SharedFilesPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const location = readSharedFilesLocation(searchParams);
+  const customers = useAllCustomerCodeList(staff);
+  // Staff's customer of the other screens when the address names none.
+  const staffCustomer = useStaffCustomer({
+    staff,
+    inAddress: location.customer,
+    known: customers.data?.some((c) => c.customer_code === location.customer) ?? false,
+    putInAddress: (code) =>
+      void navigate(
+        {
+          pathname: paths.sharedFiles.path,
+          search: sharedFilesSearch({ customer: code, folder: '', page: 1 }),
+        },
+        { replace: true },
+      ),
+  });
   // docs/product.md §6: everyone but staff sees their own customer only; the URL cannot change that.
-  const customerCode = staff ? location.customer : (userInfo?.customerCode ?? null);
+  const customerCode = staff ? staffCustomer : (userInfo?.customerCode ?? null);
   const folder = location.folder ?? '';
   const { page } = location;
 
-  const customers = useAllCustomerCodeList(staff);
   const bucket = useCustomerBucketName(customerCode);
   const listing = useSharedFolder(
     bucket.data !== undefined && location.folder !== null

@@ -1,6 +1,6 @@
 import { type UserRecord, userRecordListSchema } from '@domain/api/user';
-import { apiRequest } from '../../../lib/api-client';
-import type { UserInfo } from '../../../lib/session';
+import { apiRequest } from '../lib/api-client';
+import type { UserInfo } from '../lib/session';
 
 /** docs/product.md §3: userInfo is mapped from the first item of the backend's user response. */
 export function toUserInfo(record: UserRecord): UserInfo {

@@ -1,5 +1,5 @@
 import { corporateNameAnswerSchema } from '@domain/api/spec';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 /** GET /api/v1/spec/convert-from-coporation-code-to-coporation-name (the spec's spelling). */
 export async function getCorporationName({

@@ -1,6 +1,6 @@
 import { customerNameAnswerSchema } from '@domain/api/spec';
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
 /** GET /api/v1/spec/convert-from-customer-code-to-customer-name. */
 export async function getCustomerName({

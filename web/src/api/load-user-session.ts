@@ -1,11 +1,11 @@
-import { convertCustomerToCorporationCode } from '../../../api/convert-customer-to-corporation-code';
-import { getCustomerCodeList } from '../../../api/get-customer-code-list';
-import { loginUserId } from '../../../lib/api-client';
-import { HttpError } from '../../../lib/http';
-import type { SignedInData } from '../../../lib/session';
-import { getCorporationName } from '../api/get-corporation-name';
-import { getCustomerName } from '../api/get-customer-name';
-import { getUserById, toUserInfo } from '../api/get-user-by-id';
+import { loginUserId } from '../lib/api-client';
+import { HttpError } from '../lib/http';
+import type { SignedInData } from '../lib/session';
+import { convertCustomerToCorporationCode } from './convert-customer-to-corporation-code';
+import { getCorporationName } from './get-corporation-name';
+import { getCustomerCodeList } from './get-customer-code-list';
+import { getCustomerName } from './get-customer-name';
+import { getUserById, toUserInfo } from './get-user-by-id';
 
 /**
  * docs/product.md §4 Login flow 4 and 5: the user record of the chosen customer code, the corporation code,
