@@ -92,5 +92,7 @@ export const theme = createTheme({
     // floating and scroll-lock code they pull in) into every screen's first load (decision 013).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'ダイアログを閉じる' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': '閉じる' } } },
+    // A toast's × too (axe: button-name), while the toast is on screen.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': '通知を閉じる' } } },
   },
 });
