@@ -1,6 +1,7 @@
 import { type RefObject, startTransition, useEffect } from 'react';
 import { clearAccessToken, ensureAccessToken } from './access-token';
 import { discardInheritedIdentity, waitBeforeSignIn } from './identity-client';
+import { tabWaitsForSecondFactor } from './second-factor-waiting';
 import {
   clearStoredSession,
   readStoredSession,
@@ -58,6 +59,7 @@ export function useSessionStartUp({
           const session = sessionOfOtherTab(sent);
           if (session.status !== 'signedOut') return confirm(session);
           setState(SIGNED_OUT);
+          if (tabWaitsForSecondFactor()) return;
           return discardInheritedIdentity();
         }),
       );

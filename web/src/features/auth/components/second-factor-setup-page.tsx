@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BackupCodesList } from '../../../components/second-factor/backup-codes-list';
 import { EnrolmentPanel } from '../../../components/second-factor/enrolment-panel';
@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { afterSignInDestination } from '../../../lib/after-sign-in';
 import { readReturnTo } from '../../../lib/return-to';
+import { markSecondFactorWaiting } from '../../../lib/second-factor-waiting';
 import { useSession } from '../../../lib/session';
 import { type LoginOutcome, loadLogIn } from '../hooks/use-login';
 import { LOGIN_NOTICES } from '../utils/login-notices';
@@ -30,6 +31,12 @@ export function SecondFactorSetupPage() {
   const [unavailable, setUnavailable] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const onUnavailable = useCallback(() => setUnavailable(true), []);
+  // A reload keeps the waiting session (and so its key); leaving the screen forgets the mark.
+  useEffect(() => {
+    if (!identityUid) return;
+    markSecondFactorWaiting(true);
+    return () => markSecondFactorWaiting(false);
+  }, [identityUid]);
 
   const settle = (outcome: LoginOutcome) => {
     switch (outcome.kind) {
