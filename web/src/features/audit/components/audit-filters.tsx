@@ -52,7 +52,13 @@ export function AuditFilters({
     setDraft(search);
   }
   const [problems, setProblems] = useState<ReturnType<typeof auditFilterProblems>>({});
-  const set = (patch: Partial<AuditSearch>) => setDraft((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<AuditSearch>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    // A date changed since the range's problem was shown: the message goes until the next 検索.
+    if ('from' in patch || 'to' in patch) {
+      setProblems(({ from: _, ...rest }) => rest);
+    }
+  };
 
   /** The draft when it has no problem (the problems shown otherwise). */
   const checked = (): AuditSearch | null => {

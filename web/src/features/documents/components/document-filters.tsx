@@ -116,6 +116,14 @@ export function DocumentFilters({
         onChange={(event) => set({ amountMax: event.currentTarget.value })}
         error={problems.amountMax}
       />
+      <TextInput
+        label="納品番号"
+        placeholder="番号全体"
+        autoComplete="off"
+        value={draft.deliveryNo}
+        maxLength={64}
+        onChange={(event) => set({ deliveryNo: event.currentTarget.value })}
+      />
       <Checkbox
         label="未ダウンロードのみ"
         checked={draft.notDownloaded}
