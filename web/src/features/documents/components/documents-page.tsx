@@ -118,7 +118,6 @@ export function DocumentsPage() {
         <CustomerChoice
           value={customerCode}
           onChange={(code) => go({ ...search, customer: String(code), page: 1 })}
-          placeholder="取引先コードを選択"
           loadErrorMessage="取引先の一覧を読み込めませんでした。"
           w={{ base: '100%', sm: 360 }}
           withinPortal
