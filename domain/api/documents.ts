@@ -51,12 +51,7 @@ export const documentFilterSchema = z.object({
    */
   delivery_no: z.preprocess(
     emptyAsAbsent,
-    z
-      .string()
-      .trim()
-      .max(64, '納品番号は64文字までです。')
-      .transform(deliveryNoOfInput)
-      .optional(),
+    z.string().trim().max(64, '納品番号は64文字までです。').transform(deliveryNoOfInput).optional(),
   ),
   /**
    * 未ダウンロード: for staff and a customer's administrators, documents nobody has downloaded;
