@@ -594,6 +594,8 @@ export const invoices = pgTable(
     index('invoices_customer_amount_idx').on(t.customer_code, t.total_amount, t.id),
     index('invoices_date_idx').on(t.invoice_date, t.id),
     index('invoices_amount_idx').on(t.total_amount, t.id),
+    // An order line's invoices: the ones whose delivery numbers include the line's (@>).
+    index('invoices_delivery_nos_idx').using('gin', t.delivery_nos),
     check(
       'invoices_total_check',
       sql`${t.total_amount} = ${t.amount_excl_tax_10} + ${t.tax_10} + ${t.amount_excl_tax_8} + ${t.tax_8}`,
@@ -640,6 +642,8 @@ export const documents = pgTable(
     index('documents_customer_amount_idx').on(t.customer_code, t.amount, t.id),
     index('documents_date_idx').on(t.doc_date, t.id),
     index('documents_amount_idx').on(t.amount, t.id),
+    // A part of a document number (ILIKE '%…%'), as the ledger's keywords are found.
+    index('documents_doc_no_trgm_idx').using('gin', sql`${t.doc_no} gin_trgm_ops`),
     check(
       'documents_type_check',
       sql`${t.doc_type} in ('invoice', 'shipping_notice', 'delivery_slip')`,

@@ -39,3 +39,11 @@ export function documentRetentionEnd(docDate: string, archivedOn: string, years:
 
 /** The mark a re-issued version carries where its versions are listed. */
 export const REISSUE_MARK = '再発行';
+
+/**
+ * A 納品番号 as typed into the documents' filter, as the core system writes it: full-width letters
+ * and digits as half-width (NFKC), letters as capitals (DN2611-000151).
+ */
+export function deliveryNoOfInput(raw: string): string {
+  return raw.normalize('NFKC').trim().toUpperCase();
+}

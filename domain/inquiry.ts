@@ -85,3 +85,6 @@ export function sniffAttachmentType(bytes: Uint8Array): AttachmentType | null {
   if (bytes.length >= 5 && at(0, 0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
   return null;
 }
+
+/** The list's 最終更新 range, start after end: the screen's and the API's words (as the audit view's). */
+export const INQUIRY_DATE_ORDER_MESSAGE = '開始日は終了日以前の日付を指定してください。';

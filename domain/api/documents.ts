@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPE_KEYS } from '../documents';
+import { DOCUMENT_TYPE_KEYS, deliveryNoOfInput } from '../documents';
 import { emptyAsAbsent, isoDate } from './query-values';
 
 // GET /api/v1/documents, GET /api/v1/documents/{id}/versions, POST /api/v1/documents/{id}/download
@@ -43,6 +43,15 @@ export const documentFilterSchema = z.object({
   doc_no: z.preprocess(
     emptyAsAbsent,
     z.string().trim().max(50, '書類番号は50文字までです。').optional(),
+  ),
+  /**
+   * 納品番号: the documents of one delivery, as an order line names it — the invoices whose
+   * delivery numbers include it and the shipping notices and delivery slips of its lines. The
+   * whole number (full-width letters and digits read as half-width, letters as capitals).
+   */
+  delivery_no: z.preprocess(
+    emptyAsAbsent,
+    z.string().trim().max(64, '納品番号は64文字までです。').transform(deliveryNoOfInput).optional(),
   ),
   /**
    * 未ダウンロード: for staff and a customer's administrators, documents nobody has downloaded;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   INQUIRY_ATTACHMENT_MAX_BYTES,
   INQUIRY_CATEGORIES,
+  INQUIRY_DATE_ORDER_MESSAGE,
   INQUIRY_MAX_ATTACHMENTS,
   INQUIRY_MAX_LINES,
   INQUIRY_MESSAGES,
@@ -122,7 +123,7 @@ export const inquiryListQuerySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['from'],
-        message: '開始日は終了日以前にしてください。',
+        message: INQUIRY_DATE_ORDER_MESSAGE,
       });
     }
   });

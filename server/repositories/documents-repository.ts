@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { customers, documentDownloads, documents, documentVersions } from '../../db/schema';
+import {
+  customers,
+  documentDownloads,
+  documents,
+  documentVersions,
+  orderNoFoldedSql,
+} from '../../db/schema';
 import { LEDGER_STATUS } from '../../domain/constants';
+import { orderNoFolded } from '../../domain/ledger-search';
 import { CHAIN_START, type ChainedVersion, versionRecordHash } from './document-chain';
 
 // The documents (docs/decisions/030) and their archived versions: the register's SQL.
@@ -270,6 +277,8 @@ export interface DocumentSearch {
   amountMin?: number;
   amountMax?: number;
   docNo?: string;
+  /** The documents of one delivery: its invoices, shipping notices and delivery slips. */
+  deliveryNo?: string;
   notDownloaded?: boolean;
 }
 
@@ -291,6 +300,28 @@ export interface DocumentListRow {
 
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The ids of one delivery's documents among the customers searched: the invoices whose delivery
+ * numbers include it (invoices_delivery_nos_idx, GIN) and the shipping notices and delivery slips
+ * its shipped lines name (the lines by the ledger's folded delivery-number index, the documents
+ * by their customer, type and file name).
+ */
+function deliveryDocumentIds(customerCodes: readonly number[], deliveryNo: string) {
+  const codes = sql.param([...customerCodes]);
+  return sql`
+    select d2.id from invoices i join documents d2 on d2.invoice_id = i.id
+    where i.customer_code = any(${codes}::int[])
+      and i.delivery_nos @> array[${deliveryNo}]::text[]
+    union all
+    select d2.id from ledger_items l
+    join documents d2 on d2.customer_code = l.customer_code and d2.doc_type <> 'invoice'
+      and d2.file_name = case d2.doc_type
+        when 'shipping_notice' then l.shipped_file_name else l.delivery_file_name end
+    where l.customer_code = any(${codes}::int[])
+      and ${orderNoFoldedSql(sql`l.delivery_no`)} = ${orderNoFolded(deliveryNo)}
+      and l.delivery_no = ${deliveryNo} and l.status = ${LEDGER_STATUS.shipped}`;
+}
+
 function documentWhere(search: DocumentSearch) {
   const byAnyone = sql`exists (select 1 from document_downloads dd where dd.document_id = d.id)`;
   const byMe = sql`exists (select 1 from document_downloads dd where dd.document_id = d.id
@@ -304,6 +335,9 @@ function documentWhere(search: DocumentSearch) {
     search.amountMin !== undefined ? sql`d.amount >= ${search.amountMin}` : undefined,
     search.amountMax !== undefined ? sql`d.amount <= ${search.amountMax}` : undefined,
     search.docNo ? sql`d.doc_no ilike ${`%${likeEscaped(search.docNo)}%`}` : undefined,
+    search.deliveryNo
+      ? sql`d.id in (${deliveryDocumentIds(search.customerCodes, search.deliveryNo)})`
+      : undefined,
     // 未ダウンロード: nobody's download where the caller sees receipts, else the caller's own.
     search.notDownloaded
       ? sql`(case when d.customer_code = any(${receiptCodes}::int[])

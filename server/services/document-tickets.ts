@@ -40,6 +40,7 @@ export interface ZipSearch {
   amountMin?: number;
   amountMax?: number;
   docNo?: string;
+  deliveryNo?: string;
   notDownloaded?: boolean;
 }
 

@@ -74,6 +74,7 @@ function searchOf(caller: Caller, filter: DocumentZipQuery): ZipSearch {
     ...(filter.amount_min !== undefined ? { amountMin: filter.amount_min } : {}),
     ...(filter.amount_max !== undefined ? { amountMax: filter.amount_max } : {}),
     ...(filter.doc_no ? { docNo: filter.doc_no } : {}),
+    ...(filter.delivery_no ? { deliveryNo: filter.delivery_no } : {}),
     ...(filter.not_downloaded ? { notDownloaded: true } : {}),
   };
 }

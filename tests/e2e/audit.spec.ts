@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { pickDate } from './support/date-picker';
 import { loginAs } from './support/login-as';
 
 // The audit view (docs/decisions/017) at both viewports: staff see every event, filter
@@ -64,13 +65,15 @@ test('staff filter every event, page through them and export them as CSV', async
     fullPage: true,
   });
 
-  // An end date before the start date is refused on the screen.
-  await form.getByLabel('開始日').fill('2026-11-20');
-  await form.getByLabel('終了日').fill('2026-11-01');
+  // An end date before the start date, picked in the calendar, is refused on the screen.
+  await pickDate(page, form, '期間（開始）', '2026-11-20');
+  await pickDate(page, form, '期間（終了）', '2026-11-01');
   await form.getByRole('button', { name: '検索' }).click();
   await expect(page.getByText('開始日は終了日以前の日付を指定してください。')).toBeVisible();
-  await form.getByLabel('開始日').fill('');
-  await form.getByLabel('終了日').fill('');
+  await expect(page).not.toHaveURL(/from=/);
+  await form.getByRole('button', { name: '期間（開始）をクリア' }).click();
+  await form.getByRole('button', { name: '期間（終了）をクリア' }).click();
+  await expect(page.getByText('開始日は終了日以前の日付を指定してください。')).toBeHidden();
 
   // The CSV of what the form shows: UTF-8 with a BOM, Japanese headers, the events, each
   // detail in words.

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { readZip } from '../api/helpers/read-zip';
 import { expectNoAxeViolations } from './support/axe';
+import { pickDate } from './support/date-picker';
 import { loginAs } from './support/login-as';
+import { openFirstOrderLine } from './support/order-detail';
 
 // 帳票一覧 (docs/decisions/030) at both viewports, on the demo data: a year of invoices of the
 // demo customers in the archive, the newest invoice of customer 10001 re-issued (server/services/
@@ -52,13 +54,16 @@ test('a user finds a re-issued invoice by date and amount, downloads its first v
   await expectNoAxeViolations(page, `documents (${isMobile ? 'phone' : 'desktop'})`);
 
   // 取引年月日 and 金額 as ranges of one day and one amount: that invoice, and only matching ones.
+  // The days are picked in the app's calendar, as a person does (no typing into a date box).
   const day = `${date[1]}-${date[2]}-${date[3]}`;
-  await filters(page).getByLabel('取引年月日（から）').fill(day);
-  await filters(page).getByLabel('取引年月日（まで）').fill(day);
+  await pickDate(page, filters(page), '取引年月日（開始）', day);
+  await pickDate(page, filters(page), '取引年月日（終了）', day);
   await filters(page).getByLabel('金額（円・から）').fill(amount);
   await filters(page).getByLabel('金額（円・まで）').fill(amount);
   await filters(page).getByRole('button', { name: '検索' }).click();
   await page.waitForURL(/min=/);
+  expect(new URL(page.url()).searchParams.get('from')).toBe(day);
+  expect(new URL(page.url()).searchParams.get('to')).toBe(day);
   await expect(shownDocuments(page, isMobile).filter({ hasText: number })).toHaveCount(1);
   await expect(
     shownDocuments(page, isMobile).filter({ hasNotText: `${date[1]}/${date[2]}/${date[3]}` }),
@@ -128,5 +133,44 @@ test('a user finds a re-issued invoice by date and amount, downloads its first v
   await page.waitForURL(/undownloaded=1/);
   await expect(
     page.getByRole('status').filter({ hasText: '条件に合う帳票はありません。' }),
+  ).toBeVisible();
+});
+
+test('an order line’s detail links to its invoice in the register, and says when no invoice covers it yet', async ({
+  page,
+  isMobile,
+}) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'user');
+
+  // A shipped line: its invoice (with its version), shipping notice and delivery slip.
+  await page.goto('/orders?status=shipped&from=');
+  await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
+  const detail = await openFirstOrderLine(page, isMobile);
+  const register = detail.getByRole('region', { name: '帳票一覧の記録' });
+  const invoice = register.getByRole('link', { name: /^請求書 / });
+  await expect(invoice).toBeVisible();
+  await expect(register).toContainText(/第\d+版/);
+  await expect(register.getByRole('link', { name: /^出荷案内 / })).toBeVisible();
+  await expectNoAxeViolations(page, `order detail register (${isMobile ? 'phone' : 'desktop'})`);
+  const number = (await invoice.innerText()).replace(/^請求書\s*/, '').trim();
+
+  // The link opens 帳票一覧 filtered to that invoice: the line's delivery and the kind.
+  await invoice.click();
+  await page.waitForURL(/\/documents\?.*delivery=/);
+  const delivery = new URL(page.url()).searchParams.get('delivery')!;
+  expect(new URL(page.url()).searchParams.get('type')).toBe('invoice');
+  await expect(filters(page).getByLabel('納品番号')).toHaveValue(delivery);
+  await expect(shownDocuments(page, isMobile)).toHaveCount(1);
+  await expect(shownDocuments(page, isMobile).first()).toContainText(number);
+
+  // A backlog line (the screen's default) has no invoice yet, and says so.
+  await page.goto('/orders');
+  await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
+  const backlog = await openFirstOrderLine(page, isMobile);
+  await expect(
+    backlog
+      .getByRole('region', { name: '帳票一覧の記録' })
+      .getByText('この明細の請求書はまだ登録されていません'),
   ).toBeVisible();
 });

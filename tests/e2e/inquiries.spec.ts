@@ -1,5 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { addDays, todayInJapan } from '../../domain/japan-time';
 import { expectNoAxeViolations } from './support/axe';
+import { pickDate } from './support/date-picker';
 import { loginAs } from './support/login-as';
 import { openFirstOrderLine } from './support/order-detail';
 
@@ -152,4 +154,32 @@ test('the order list marks a line asked about and finds it under 問い合わせ
     staffPage.getByRole('form', { name: 'ステータスの変更' }).getByLabel('担当者'),
   ).toHaveValue(/^\d+$/);
   await staffContext.close();
+});
+
+test('staff filter the list by 最終更新 with the calendar; a start after the end is refused on the screen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'staff');
+  await page.goto('/inquiries');
+  const form = page.getByRole('form', { name: '絞り込み' });
+  const today = todayInJapan(new Date());
+  const weekAgo = addDays(today, -7);
+
+  // The end before the start: said beside the range, nothing searched.
+  await pickDate(page, form, '最終更新（開始）', today);
+  await pickDate(page, form, '最終更新（終了）', weekAgo);
+  await form.getByRole('button', { name: '検索' }).click();
+  await expect(form.getByText('開始日は終了日以前の日付を指定してください。')).toBeVisible();
+  await expect(page).not.toHaveURL(/from=/);
+
+  // The last week up to today: the address holds the days the calendar gave.
+  await pickDate(page, form, '最終更新（開始）', weekAgo);
+  await expect(form.getByText('開始日は終了日以前の日付を指定してください。')).toBeHidden();
+  await pickDate(page, form, '最終更新（終了）', today);
+  await form.getByRole('button', { name: '検索' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${weekAgo}&to=${today}`));
+  await expect(form.getByRole('button', { name: '最終更新（開始）', exact: true })).toContainText(
+    weekAgo.replaceAll('-', '/'),
+  );
 });

@@ -1,9 +1,10 @@
 import { AUDIT_ACTION_LABELS, AUDIT_DATE_ORDER_MESSAGE } from '@domain/audit';
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { Button, NativeSelect, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DateRangeField } from '../../../components/form/date-range-field';
+import { FilterForm, wideFilterField } from '../../../components/form/filter-form';
 import { type AuditSearch, EMPTY_AUDIT_SEARCH } from '../utils/audit-search';
-import classes from './audit.module.css';
 
 const ACTION_OPTIONS = [
   { value: '', label: 'すべての操作' },
@@ -51,7 +52,13 @@ export function AuditFilters({
     setDraft(search);
   }
   const [problems, setProblems] = useState<ReturnType<typeof auditFilterProblems>>({});
-  const set = (patch: Partial<AuditSearch>) => setDraft((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<AuditSearch>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    // A date changed since the range's problem was shown: the message goes until the next 検索.
+    if ('from' in patch || 'to' in patch) {
+      setProblems(({ from: _, ...rest }) => rest);
+    }
+  };
 
   /** The draft when it has no problem (the problems shown otherwise). */
   const checked = (): AuditSearch | null => {
@@ -60,71 +67,24 @@ export function AuditFilters({
     return Object.keys(found).length === 0 ? draft : null;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const next = checked();
     if (next) onSearch({ ...next, page: 1 });
   };
 
   return (
-    <form onSubmit={submit} aria-label="操作履歴の絞り込み" className={classes.filters} noValidate>
-      <SimpleGrid cols={isDesktop ? 5 : 1} spacing="sm" verticalSpacing="xs">
-        <TextInput
-          type="date"
-          label="開始日"
-          value={draft.from}
-          max={draft.to || undefined}
-          onChange={(event) => set({ from: event.currentTarget.value })}
-          error={problems.from}
-        />
-        <TextInput
-          type="date"
-          label="終了日"
-          value={draft.to}
-          min={draft.from || undefined}
-          onChange={(event) => set({ to: event.currentTarget.value })}
-        />
-        <TextInput
-          type="email"
-          label="操作者のメールアドレス"
-          placeholder="完全一致"
-          autoComplete="off"
-          value={draft.actor}
-          maxLength={254}
-          onChange={(event) => set({ actor: event.currentTarget.value })}
-        />
-        <TextInput
-          label="取引先コード"
-          inputMode="numeric"
-          autoComplete="off"
-          value={draft.customerCode}
-          maxLength={9}
-          onChange={(event) => set({ customerCode: event.currentTarget.value })}
-          error={problems.customerCode}
-        />
-        <NativeSelect
-          label="操作の種類"
-          data={ACTION_OPTIONS}
-          value={draft.action}
-          onChange={(event) => set({ action: event.currentTarget.value })}
-        />
-      </SimpleGrid>
-      <Group gap="sm" mt="sm" justify={isDesktop ? 'flex-end' : 'stretch'} grow={!isDesktop}>
-        <Button
-          variant="default"
-          type="button"
-          onClick={() => {
-            setProblems({});
-            // The address may already hold no filter: what was typed goes all the same.
-            setDraft(EMPTY_AUDIT_SEARCH);
-            onSearch(EMPTY_AUDIT_SEARCH);
-          }}
-        >
-          クリア
-        </Button>
-        <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
-          検索
-        </Button>
+    <FilterForm
+      label="操作履歴の絞り込み"
+      onSubmit={submit}
+      onClear={() => {
+        setProblems({});
+        // The address may already hold no filter: what was typed goes all the same.
+        setDraft(EMPTY_AUDIT_SEARCH);
+        onSearch(EMPTY_AUDIT_SEARCH);
+      }}
+      isDesktop={isDesktop}
+      columns={{ desktop: 5, phone: 1 }}
+      actions={
         <Button
           type="button"
           variant="outline"
@@ -138,7 +98,48 @@ export function AuditFilters({
         >
           CSV出力
         </Button>
-      </Group>
-    </form>
+      }
+    >
+      <div className={wideFilterField}>
+        <DateRangeField
+          label="期間"
+          kind="期間"
+          from={draft.from || null}
+          to={draft.to || null}
+          onChange={(patch) =>
+            set({
+              ...('from' in patch ? { from: patch.from ?? '' } : {}),
+              ...('to' in patch ? { to: patch.to ?? '' } : {}),
+            })
+          }
+          isDesktop={isDesktop}
+          error={problems.from}
+        />
+      </div>
+      <TextInput
+        type="email"
+        label="操作者のメールアドレス"
+        placeholder="完全一致"
+        autoComplete="off"
+        value={draft.actor}
+        maxLength={254}
+        onChange={(event) => set({ actor: event.currentTarget.value })}
+      />
+      <TextInput
+        label="取引先コード"
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft.customerCode}
+        maxLength={9}
+        onChange={(event) => set({ customerCode: event.currentTarget.value })}
+        error={problems.customerCode}
+      />
+      <NativeSelect
+        label="操作の種類"
+        data={ACTION_OPTIONS}
+        value={draft.action}
+        onChange={(event) => set({ action: event.currentTarget.value })}
+      />
+    </FilterForm>
   );
 }

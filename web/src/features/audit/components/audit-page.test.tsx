@@ -1,6 +1,7 @@
 import type { AuditEvent } from '@domain/api/audit';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadDatePicker, pickDate } from '../../../testing/date-picker';
 import { fakeServer, file, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { AuditPage } from './audit-page';
@@ -33,6 +34,8 @@ function event(n: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
     ...overrides,
   };
 }
+
+beforeAll(loadDatePicker, 60_000);
 
 let events: AuditEvent[];
 let saved: string[];
@@ -105,15 +108,14 @@ describe('the audit view', () => {
     await screen.findByText('全151件（1〜100件目）');
     const form = screen.getByRole('form', { name: '操作履歴の絞り込み' });
 
-    await user.type(within(form).getByLabelText('開始日'), '2026-11-20');
-    await user.type(within(form).getByLabelText('終了日'), '2026-11-01');
+    await pickDate(user, '期間（開始）', '2026-11-20');
+    await pickDate(user, '期間（終了）', '2026-11-01');
     const before = fakeServer.calls(SEARCH).length;
     await user.click(within(form).getByRole('button', { name: '検索' }));
     expect(await screen.findByText('開始日は終了日以前の日付を指定してください。')).toBeTruthy();
     expect(fakeServer.calls(SEARCH)).toHaveLength(before);
 
-    await user.clear(within(form).getByLabelText('終了日'));
-    await user.type(within(form).getByLabelText('終了日'), '2026-11-25');
+    await pickDate(user, '期間（終了）', '2026-11-25');
     await user.type(within(form).getByLabelText('操作者のメールアドレス'), 'admin@example.com');
     await user.selectOptions(within(form).getByLabelText('操作の種類'), 'ユーザー削除');
     await user.click(within(form).getByRole('button', { name: '検索' }));
@@ -153,8 +155,8 @@ describe('the audit view', () => {
     const { user } = renderWithProviders(<AuditPage />, { session: STAFF, path: '/audit' });
     await screen.findByText('全150件（1〜100件目）');
     const form = screen.getByRole('form', { name: '操作履歴の絞り込み' });
-    const from = within(form).getByLabelText<HTMLInputElement>('開始日');
-    await user.type(from, '2026-11-20');
+    await pickDate(user, '期間（開始）', '2026-11-20');
+    const from = () => within(form).getByRole('button', { name: '期間（開始）' });
     await user.selectOptions(within(form).getByLabelText('操作の種類'), '書類ダウンロード');
 
     // Typed but not searched: the file is of what the form shows, and the list follows it.
@@ -171,17 +173,18 @@ describe('the audit view', () => {
         page: '1',
       }),
     );
-    expect(from.value).toBe('2026-11-20');
+    expect(from().textContent).toContain('2026/11/20');
 
     // A form with a problem exports nothing and says why.
-    await user.type(within(form).getByLabelText('終了日'), '2026-11-01');
+    await pickDate(user, '期間（終了）', '2026-11-01');
     await user.click(screen.getByRole('button', { name: 'CSV出力' }));
     expect(await screen.findByText('開始日は終了日以前の日付を指定してください。')).toBeTruthy();
     expect(fakeServer.calls(EXPORT)).toHaveLength(1);
 
     // The address holds no filter already: クリア still empties the field.
     await user.click(within(form).getByRole('button', { name: 'クリア' }));
-    expect(from.value).toBe('');
+    expect(from().textContent).not.toContain('2026/11/20');
+    expect(from().textContent).toContain('指定なし');
   });
 
   it('shows cards on a phone, and an administrator refused a customer gets a Japanese message', async () => {

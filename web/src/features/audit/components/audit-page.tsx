@@ -1,14 +1,20 @@
 import { AUDIT_COUNT_CAP, AUDIT_PAGE_SIZE } from '@domain/audit';
 import { isStaff } from '@domain/user-type';
-import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageNumbers } from '../../../components/navigation/page-numbers';
+import {
+  countLine,
+  pageRange,
+  ResultsPager,
+  ResultsShell,
+  resultsState,
+} from '../../../components/results/results-shell';
 import { paths } from '../../../config/paths';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { isHttpError } from '../../../lib/http';
+import { refusalMessage } from '../../../lib/refusal-message';
 import { saveFile } from '../../../lib/save-file';
 import { useSession } from '../../../lib/session';
 import { exportAudit } from '../api/export-audit';
@@ -28,17 +34,16 @@ const LOAD_ERROR_MESSAGE = '操作履歴を読み込めませんでした。時�
 const FORBIDDEN_MESSAGE = 'この条件の操作履歴を表示する権限がありません。';
 
 /** The server's Japanese sentence of a refused request (400, 403), else a general one. */
-function messageOf(error: unknown): string {
-  if (isHttpError(error)) {
-    const body = error.body as { message?: string; fieldErrors?: { message: string }[] } | null;
-    const field = body?.fieldErrors?.[0]?.message;
-    if (error.status === 400) return field ?? body?.message ?? LOAD_ERROR_MESSAGE;
-    if (error.status === 403) return FORBIDDEN_MESSAGE;
-  }
-  return LOAD_ERROR_MESSAGE;
-}
+const messageOf = (error: unknown) =>
+  refusalMessage(error, { fallback: LOAD_ERROR_MESSAGE, forbidden: FORBIDDEN_MESSAGE });
 
 const number = (n: number) => n.toLocaleString('ja-JP');
+
+/** The places of a page's events: 101〜200件目. */
+function rangeText(page: number, shown: number): string {
+  const { first, last } = pageRange(page, AUDIT_PAGE_SIZE, shown);
+  return `${number(first)}〜${number(last)}件目`;
+}
 
 /**
  * The audit view (docs/decisions/017): staff see every recorded event, a corporate
@@ -76,9 +81,6 @@ export function AuditPage() {
   };
 
   const data = events.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
-  const first = data ? (data.page - 1) * AUDIT_PAGE_SIZE + 1 : 0;
-  const last = data ? first + data.items.length - 1 : 0;
 
   return (
     <Stack gap="md">
@@ -118,39 +120,34 @@ export function AuditPage() {
         </Alert>
       )}
 
-      {events.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="読み込み中" />
-        </Group>
-      ) : events.isError ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-          {messageOf(events.error)}
-        </Alert>
-      ) : data && data.items.length === 0 ? (
-        <Text role="status">{NO_EVENTS_MESSAGE}</Text>
-      ) : data ? (
-        <>
-          <Text size="sm" role="status" className={classes.summary}>
-            {data.total_capped
-              ? `${number(AUDIT_COUNT_CAP)}件以上（${number(first)}〜${number(last)}件目を表示。条件を絞り込むとすべて表示できます）`
-              : `全${number(data.total)}件（${number(first)}〜${number(last)}件目）`}
-          </Text>
-          {isDesktop ? <AuditTable events={data.items} /> : <AuditCards events={data.items} />}
-          {pages > 1 && (
-            <Group justify="center">
-              <PageNumbers
-                page={data.page}
-                total={pages}
-                onChange={(page) => {
-                  go({ ...search, page });
-                  window.scrollTo({ top: 0 });
-                }}
-                compact={!isDesktop}
-              />
-            </Group>
-          )}
-        </>
-      ) : null}
+      <ResultsShell
+        state={resultsState(events)}
+        errorMessage={messageOf(events.error)}
+        emptyMessage={NO_EVENTS_MESSAGE}
+        header={
+          data && (
+            <Text size="sm" role="status" className={classes.summary}>
+              {data.total_capped
+                ? `${number(AUDIT_COUNT_CAP)}件以上（${rangeText(data.page, data.items.length)}を表示。条件を絞り込むとすべて表示できます）`
+                : countLine(data.total, data.page, AUDIT_PAGE_SIZE, data.items.length)}
+            </Text>
+          )
+        }
+        pager={
+          data && (
+            <ResultsPager
+              page={data.page}
+              pages={Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE))}
+              onChange={(page) => go({ ...search, page })}
+              isDesktop={isDesktop}
+              scrollToTop
+            />
+          )
+        }
+      >
+        {data &&
+          (isDesktop ? <AuditTable events={data.items} /> : <AuditCards events={data.items} />)}
+      </ResultsShell>
     </Stack>
   );
 }

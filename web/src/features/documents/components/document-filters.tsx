@@ -1,13 +1,13 @@
 import { DOCUMENT_TYPES } from '@domain/documents';
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { DateRangeField } from '../../../components/form/date-range-field';
+import { FilterForm, filterCheckbox, wideFilterField } from '../../../components/form/filter-form';
 import {
   type DocumentSearch,
   documentFilterProblems,
   EMPTY_DOCUMENT_FILTERS,
 } from '../utils/document-search';
-import classes from './documents.module.css';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'すべての種類' },
@@ -49,87 +49,87 @@ export function DocumentFilters({
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const found = documentFilterProblems(draft);
     setProblems(found);
     if (Object.keys(found).length === 0) onSearch({ ...draft, page: 1 });
   };
 
   return (
-    <form onSubmit={submit} aria-label="帳票の絞り込み" className={classes.filters} noValidate>
-      <SimpleGrid cols={isDesktop ? 4 : 2} spacing="sm" verticalSpacing="xs">
-        <NativeSelect
-          label="種類"
-          data={TYPE_OPTIONS}
-          value={draft.type}
-          onChange={(event) => set({ type: event.currentTarget.value })}
-        />
-        <TextInput
-          label="書類番号"
-          placeholder="一部でも可"
-          autoComplete="off"
-          value={draft.docNo}
-          maxLength={50}
-          onChange={(event) => set({ docNo: event.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="取引年月日（から）"
-          value={draft.dateFrom}
-          max={draft.dateTo || undefined}
-          onChange={(event) => set({ dateFrom: event.currentTarget.value })}
+    <FilterForm
+      label="帳票の絞り込み"
+      onSubmit={submit}
+      onClear={() => {
+        setProblems({});
+        const cleared = { ...search, ...EMPTY_DOCUMENT_FILTERS, page: 1 };
+        setDraft(cleared);
+        onSearch(cleared);
+      }}
+      isDesktop={isDesktop}
+      columns={{ desktop: 4, phone: 2 }}
+    >
+      <NativeSelect
+        label="種類"
+        data={TYPE_OPTIONS}
+        value={draft.type}
+        onChange={(event) => set({ type: event.currentTarget.value })}
+      />
+      <TextInput
+        label="書類番号"
+        placeholder="一部でも可"
+        autoComplete="off"
+        value={draft.docNo}
+        maxLength={50}
+        onChange={(event) => set({ docNo: event.currentTarget.value })}
+      />
+      <div className={wideFilterField}>
+        <DateRangeField
+          label="取引年月日"
+          kind="取引年月日"
+          from={draft.dateFrom || null}
+          to={draft.dateTo || null}
+          onChange={(patch) =>
+            set({
+              ...('from' in patch ? { dateFrom: patch.from ?? '' } : {}),
+              ...('to' in patch ? { dateTo: patch.to ?? '' } : {}),
+            })
+          }
+          isDesktop={isDesktop}
           error={problems.dateFrom}
         />
-        <TextInput
-          type="date"
-          label="取引年月日（まで）"
-          value={draft.dateTo}
-          min={draft.dateFrom || undefined}
-          onChange={(event) => set({ dateTo: event.currentTarget.value })}
-        />
-        <TextInput
-          label="金額（円・から）"
-          inputMode="numeric"
-          autoComplete="off"
-          value={draft.amountMin}
-          maxLength={20}
-          onChange={(event) => set({ amountMin: event.currentTarget.value })}
-          error={problems.amountMin}
-        />
-        <TextInput
-          label="金額（円・まで）"
-          inputMode="numeric"
-          autoComplete="off"
-          value={draft.amountMax}
-          maxLength={20}
-          onChange={(event) => set({ amountMax: event.currentTarget.value })}
-          error={problems.amountMax}
-        />
-        <Checkbox
-          label="未ダウンロードのみ"
-          checked={draft.notDownloaded}
-          onChange={(event) => set({ notDownloaded: event.currentTarget.checked })}
-          className={classes.checkbox}
-        />
-      </SimpleGrid>
-      <Group gap="sm" mt="sm" justify={isDesktop ? 'flex-end' : 'stretch'} grow={!isDesktop}>
-        <Button
-          variant="default"
-          type="button"
-          onClick={() => {
-            setProblems({});
-            const cleared = { ...search, ...EMPTY_DOCUMENT_FILTERS, page: 1 };
-            setDraft(cleared);
-            onSearch(cleared);
-          }}
-        >
-          クリア
-        </Button>
-        <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
-          検索
-        </Button>
-      </Group>
-    </form>
+      </div>
+      <TextInput
+        label="金額（円・から）"
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft.amountMin}
+        maxLength={20}
+        onChange={(event) => set({ amountMin: event.currentTarget.value })}
+        error={problems.amountMin}
+      />
+      <TextInput
+        label="金額（円・まで）"
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft.amountMax}
+        maxLength={20}
+        onChange={(event) => set({ amountMax: event.currentTarget.value })}
+        error={problems.amountMax}
+      />
+      <TextInput
+        label="納品番号"
+        placeholder="番号全体"
+        autoComplete="off"
+        value={draft.deliveryNo}
+        maxLength={64}
+        onChange={(event) => set({ deliveryNo: event.currentTarget.value })}
+      />
+      <Checkbox
+        label="未ダウンロードのみ"
+        checked={draft.notDownloaded}
+        onChange={(event) => set({ notDownloaded: event.currentTarget.checked })}
+        className={filterCheckbox}
+      />
+    </FilterForm>
   );
 }

@@ -1,18 +1,21 @@
 import type { DocumentListItem } from '@domain/api/documents';
 import { DOCUMENT_PAGE_SIZE, type DocumentSort } from '@domain/api/documents';
 import { isStaff } from '@domain/user-type';
-import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileZip } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
-import { LazySelect } from '../../../components/form/lazy-select';
-import { PageNumbers } from '../../../components/navigation/page-numbers';
+import { CustomerChoice } from '../../../components/form/customer-choice';
+import {
+  countLine,
+  ResultsPager,
+  ResultsShell,
+  resultsState,
+} from '../../../components/results/results-shell';
 import { paths } from '../../../config/paths';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { isHttpError } from '../../../lib/http';
-import { widthFoldingFilter } from '../../../lib/select-filter';
+import { refusalMessage } from '../../../lib/refusal-message';
 import { useSession } from '../../../lib/session';
 import { useDownloadDocument, useDownloadDocumentZip } from '../api/download-document';
 import { useDocuments } from '../api/list-documents';
@@ -32,15 +35,12 @@ const LOAD_ERROR_MESSAGE = '帳票を読み込めませんでした。時間を�
 const DOWNLOAD_ERROR_MESSAGE = 'ダウンロードできませんでした。時間をおいて再度お試しください。';
 
 /** The server's Japanese sentence of a refused request, else a general one. */
-function messageOf(error: unknown, fallback: string): string {
-  if (isHttpError(error)) {
-    const body = error.body as { message?: string; fieldErrors?: { message: string }[] } | null;
-    if (error.status === 400) return body?.fieldErrors?.[0]?.message ?? body?.message ?? fallback;
-    if (error.status === 403) return 'この帳票を表示する権限がありません。';
-    if (error.status === 404 || error.status === 410) return body?.message ?? fallback;
-  }
-  return fallback;
-}
+const messageOf = (error: unknown, fallback: string) =>
+  refusalMessage(error, {
+    fallback,
+    forbidden: 'この帳票を表示する権限がありません。',
+    serverSays: [404, 410],
+  });
 
 const SORT_OPTIONS: { value: string; label: string }[] = [
   { value: 'date:desc', label: '取引年月日（降順）' },
@@ -50,8 +50,6 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
   { value: 'number:asc', label: '番号（昇順）' },
   { value: 'number:desc', label: '番号（降順）' },
 ];
-
-const count = (n: number) => n.toLocaleString('ja-JP');
 
 /**
  * 帳票一覧 (docs/decisions/030): the invoices, shipping notices and delivery slips of the
@@ -71,7 +69,6 @@ export function DocumentsPage() {
       ? Number(search.customer)
       : null
     : (userInfo?.customerCode ?? null);
-  const customers = useAllCustomerCodeList(staff);
   const documents = useDocuments(search, customerCode);
   const download = useDownloadDocument(userInfo?.userName ?? '');
   const [pending, setPending] = useState<{ id: number; version: number | null } | null>(null);
@@ -105,9 +102,6 @@ export function DocumentsPage() {
   };
 
   const data = documents.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / DOCUMENT_PAGE_SIZE)) : 1;
-  const first = data ? (data.page - 1) * DOCUMENT_PAGE_SIZE + 1 : 0;
-  const last = data ? first + data.items.length - 1 : 0;
   const actions = {
     onDownload: (item: DocumentListItem) => void runDownload(item),
     onHistory: setHistory,
@@ -121,24 +115,12 @@ export function DocumentsPage() {
       </Title>
 
       {staff && (
-        <LazySelect
-          label="取引先コード"
-          placeholder="取引先コードを選択"
-          searchable
-          filter={widthFoldingFilter}
-          nothingFoundMessage="該当する取引先がありません"
-          data={(customers.data ?? []).map((c) => ({
-            value: String(c.customer_code),
-            label: `${c.customer_code}: ${c.customer_name}`,
-          }))}
-          value={customerCode === null ? null : String(customerCode)}
-          onChange={(value) => {
-            if (value) go({ ...search, customer: value, page: 1 });
-          }}
-          allowDeselect={false}
+        <CustomerChoice
+          value={customerCode}
+          onChange={(code) => go({ ...search, customer: String(code), page: 1 })}
+          loadErrorMessage="取引先の一覧を読み込めませんでした。"
           w={{ base: '100%', sm: 360 }}
-          error={customers.isError ? '取引先の一覧を読み込めませんでした。' : undefined}
-          comboboxProps={{ withinPortal: true }}
+          withinPortal
         />
       )}
 
@@ -150,50 +132,58 @@ export function DocumentsPage() {
         </Alert>
       )}
 
-      {customerCode === null ? (
-        <Text role="status">取引先を選択してください。</Text>
-      ) : documents.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label="読み込み中" />
-        </Group>
-      ) : documents.isError ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-          {messageOf(documents.error, LOAD_ERROR_MESSAGE)}
-        </Alert>
-      ) : data && data.items.length === 0 ? (
-        <Text role="status">{NO_DOCUMENTS_MESSAGE}</Text>
-      ) : data ? (
-        <>
-          <Group justify="space-between" align="end" className={classes.toolbar} wrap="wrap">
-            <Group gap="sm" align="center">
-              <Text size="sm" role="status">
-                全{count(data.total)}件（{count(first)}〜{count(last)}件目）
-              </Text>
-              <Button
-                size="xs"
-                variant="outline"
-                leftSection={<IconFileZip size={14} aria-hidden="true" />}
-                loading={zip.isPending}
-                onClick={() => void runZip()}
-              >
-                絞り込んだ帳票をZIPでダウンロード
-              </Button>
+      <ResultsShell
+        prompt={customerCode === null ? '取引先を選択してください。' : null}
+        state={resultsState(documents)}
+        errorMessage={messageOf(documents.error, LOAD_ERROR_MESSAGE)}
+        emptyMessage={NO_DOCUMENTS_MESSAGE}
+        header={
+          data && (
+            <Group justify="space-between" align="end" className={classes.toolbar} wrap="wrap">
+              <Group gap="sm" align="center">
+                <Text size="sm" role="status">
+                  {countLine(data.total, data.page, DOCUMENT_PAGE_SIZE, data.items.length)}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  leftSection={<IconFileZip size={14} aria-hidden="true" />}
+                  loading={zip.isPending}
+                  onClick={() => void runZip()}
+                >
+                  絞り込んだ帳票をZIPでダウンロード
+                </Button>
+              </Group>
+              <NativeSelect
+                label="並び順"
+                data={SORT_OPTIONS}
+                value={`${search.sort}:${search.order}`}
+                onChange={(event) => {
+                  const [sort, order] = event.currentTarget.value.split(':') as [
+                    DocumentSort,
+                    'asc' | 'desc',
+                  ];
+                  go({ ...search, sort, order, page: 1 });
+                }}
+                w={{ base: '100%', sm: 240 }}
+              />
             </Group>
-            <NativeSelect
-              label="並び順"
-              data={SORT_OPTIONS}
-              value={`${search.sort}:${search.order}`}
-              onChange={(event) => {
-                const [sort, order] = event.currentTarget.value.split(':') as [
-                  DocumentSort,
-                  'asc' | 'desc',
-                ];
-                go({ ...search, sort, order, page: 1 });
-              }}
-              w={{ base: '100%', sm: 240 }}
+          )
+        }
+        pager={
+          data && (
+            <ResultsPager
+              page={data.page}
+              pages={Math.max(1, Math.ceil(data.total / DOCUMENT_PAGE_SIZE))}
+              onChange={(page) => go({ ...search, page })}
+              isDesktop={isDesktop}
+              scrollToTop
             />
-          </Group>
-          {isDesktop ? (
+          )
+        }
+      >
+        {data &&
+          (isDesktop ? (
             <DocumentTable
               items={data.items}
               receiptsVisible={data.receipts_visible}
@@ -205,22 +195,8 @@ export function DocumentsPage() {
               receiptsVisible={data.receipts_visible}
               actions={actions}
             />
-          )}
-          {pages > 1 && (
-            <Group justify="center">
-              <PageNumbers
-                page={data.page}
-                total={pages}
-                onChange={(page) => {
-                  go({ ...search, page });
-                  window.scrollTo({ top: 0 });
-                }}
-                compact={!isDesktop}
-              />
-            </Group>
-          )}
-        </>
-      ) : null}
+          ))}
+      </ResultsShell>
 
       <VersionHistory
         item={history}

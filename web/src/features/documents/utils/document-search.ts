@@ -10,6 +10,8 @@ export interface DocumentSearch {
   amountMin: string;
   amountMax: string;
   docNo: string;
+  /** 納品番号: the documents of one delivery (an order line's detail links here with it). */
+  deliveryNo: string;
   notDownloaded: boolean;
   sort: DocumentSort;
   order: 'asc' | 'desc';
@@ -23,6 +25,7 @@ export const EMPTY_DOCUMENT_FILTERS = {
   amountMin: '',
   amountMax: '',
   docNo: '',
+  deliveryNo: '',
   notDownloaded: false,
 } as const;
 
@@ -39,6 +42,7 @@ export function readDocumentSearch(params: URLSearchParams): DocumentSearch {
     amountMin: params.get('min') ?? '',
     amountMax: params.get('max') ?? '',
     docNo: params.get('no') ?? '',
+    deliveryNo: params.get('delivery') ?? '',
     notDownloaded: params.get('undownloaded') === '1',
     sort: sort && SORTS.includes(sort) ? sort : 'date',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
@@ -56,6 +60,7 @@ export function documentSearchParams(search: DocumentSearch): URLSearchParams {
     ['min', search.amountMin.trim()],
     ['max', search.amountMax.trim()],
     ['no', search.docNo.trim()],
+    ['delivery', search.deliveryNo.trim()],
     ['undownloaded', search.notDownloaded ? '1' : ''],
     ['sort', search.sort === 'date' ? '' : search.sort],
     ['order', search.order === 'desc' ? '' : search.order],
@@ -77,6 +82,7 @@ export function documentFilterQuery(
     amount_min: search.amountMin.trim().replace(/,/g, ''),
     amount_max: search.amountMax.trim().replace(/,/g, ''),
     doc_no: search.docNo.trim(),
+    delivery_no: search.deliveryNo.trim(),
     not_downloaded: search.notDownloaded ? 'true' : '',
   };
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''));

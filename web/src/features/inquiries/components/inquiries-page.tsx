@@ -53,6 +53,7 @@ function InquiryListView({ staff }: { staff: boolean }) {
         staff={staff}
         staffMembers={staffMembers.data ?? []}
         onSearch={go}
+        isDesktop={isDesktop}
       />
       {list.isPending ? (
         <Loader aria-label="読み込み中" />

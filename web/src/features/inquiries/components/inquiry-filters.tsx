@@ -1,11 +1,14 @@
 import {
   INQUIRY_CATEGORIES,
   INQUIRY_CATEGORY_LABELS,
+  INQUIRY_DATE_ORDER_MESSAGE,
   INQUIRY_STATE_LABELS,
   INQUIRY_STATES,
 } from '@domain/inquiry';
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { NativeSelect, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { DateRangeField } from '../../../components/form/date-range-field';
+import { FilterForm, wideFilterField } from '../../../components/form/filter-form';
 import type { InquirySearch } from '../api/list-inquiries';
 
 /** The list's filters; staff also filter by customer and assignee. */
@@ -14,68 +17,91 @@ export function InquiryFilters({
   staff,
   staffMembers,
   onSearch,
+  isDesktop,
 }: {
   search: InquirySearch;
   staff: boolean;
   staffMembers: { user_id: number; name: string }[];
   onSearch: (next: InquirySearch) => void;
+  isDesktop: boolean;
 }) {
   const [draft, setDraft] = useState(search);
+  const [dateProblem, setDateProblem] = useState<string | undefined>();
   useEffect(() => setDraft(search), [search]);
   const set = (key: keyof InquirySearch) => (e: { currentTarget: { value: string } }) =>
     setDraft({ ...draft, [key]: e.currentTarget.value });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
+    // The API refuses it too; said beside the range, before anything is sent.
+    if (draft.from && draft.to && draft.from > draft.to) {
+      setDateProblem(INQUIRY_DATE_ORDER_MESSAGE);
+      return;
+    }
     onSearch({ ...draft, page: 1 });
   };
   return (
-    <form onSubmit={submit} aria-label="絞り込み">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+    <FilterForm
+      label="絞り込み"
+      onSubmit={submit}
+      isDesktop={isDesktop}
+      columns={{ desktop: 4, phone: 1 }}
+    >
+      <NativeSelect
+        label="ステータス"
+        value={draft.state}
+        onChange={set('state')}
+        data={[
+          { value: '', label: 'すべて' },
+          ...INQUIRY_STATES.map((s) => ({ value: s, label: INQUIRY_STATE_LABELS[s] })),
+        ]}
+      />
+      <NativeSelect
+        label="種類"
+        value={draft.category}
+        onChange={set('category')}
+        data={[
+          { value: '', label: 'すべて' },
+          ...INQUIRY_CATEGORIES.map((c) => ({ value: c, label: INQUIRY_CATEGORY_LABELS[c] })),
+        ]}
+      />
+      {staff && (
+        <TextInput
+          label="取引先コード"
+          inputMode="numeric"
+          value={draft.customer_code}
+          onChange={set('customer_code')}
+        />
+      )}
+      {staff && (
         <NativeSelect
-          label="ステータス"
-          value={draft.state}
-          onChange={set('state')}
+          label="担当者"
+          value={draft.assigned}
+          onChange={set('assigned')}
           data={[
             { value: '', label: 'すべて' },
-            ...INQUIRY_STATES.map((s) => ({ value: s, label: INQUIRY_STATE_LABELS[s] })),
+            { value: 'none', label: '未割り当て' },
+            ...staffMembers.map((s) => ({ value: String(s.user_id), label: s.name })),
           ]}
         />
-        <NativeSelect
-          label="種類"
-          value={draft.category}
-          onChange={set('category')}
-          data={[
-            { value: '', label: 'すべて' },
-            ...INQUIRY_CATEGORIES.map((c) => ({ value: c, label: INQUIRY_CATEGORY_LABELS[c] })),
-          ]}
+      )}
+      <div className={wideFilterField}>
+        <DateRangeField
+          label="最終更新"
+          kind="最終更新"
+          from={draft.from || null}
+          to={draft.to || null}
+          onChange={(patch) => {
+            setDateProblem(undefined);
+            setDraft((current) => ({
+              ...current,
+              ...('from' in patch ? { from: patch.from ?? '' } : {}),
+              ...('to' in patch ? { to: patch.to ?? '' } : {}),
+            }));
+          }}
+          isDesktop={isDesktop}
+          error={dateProblem}
         />
-        {staff && (
-          <TextInput
-            label="取引先コード"
-            inputMode="numeric"
-            value={draft.customer_code}
-            onChange={set('customer_code')}
-          />
-        )}
-        {staff && (
-          <NativeSelect
-            label="担当者"
-            value={draft.assigned}
-            onChange={set('assigned')}
-            data={[
-              { value: '', label: 'すべて' },
-              { value: 'none', label: '未割り当て' },
-              ...staffMembers.map((s) => ({ value: String(s.user_id), label: s.name })),
-            ]}
-          />
-        )}
-        <TextInput label="最終更新（から）" type="date" value={draft.from} onChange={set('from')} />
-        <TextInput label="最終更新（まで）" type="date" value={draft.to} onChange={set('to')} />
-        <TextInput label="キーワード" value={draft.keyword} onChange={set('keyword')} />
-      </SimpleGrid>
-      <Group mt="sm">
-        <Button type="submit">検索</Button>
-      </Group>
-    </form>
+      </div>
+      <TextInput label="キーワード" value={draft.keyword} onChange={set('keyword')} />
+    </FilterForm>
   );
 }

@@ -13,6 +13,7 @@ import { PhrasedText } from '../../../components/text/phrased-text';
 import type { OrderLine } from '../api/search-ledger-items';
 import { formatDate, formatQuantity, formatYen } from '../utils/format';
 import { POPUP_BLOCKER_HINT } from '../utils/order-messages';
+import { LineRegister } from './line-register';
 import classes from './orders.module.css';
 import { ShippingLabel } from './shipping-label';
 import { StatusBadge } from './status-badge';
@@ -192,6 +193,7 @@ export function OrderDetail({
           </Text>
         )}
       </Stack>
+      <LineRegister line={line} />
       {/* The form lives on the inquiries screen (decision 032), loaded only when asked for. */}
       <Button
         component={Link}

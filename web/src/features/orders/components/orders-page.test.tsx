@@ -124,6 +124,10 @@ beforeEach(() => {
     })
     .on('GET /api/v1/spec/get-customer-bucket-name', ({ query }) =>
       json(200, { customer_bucket_name: `portal-${query.get('customer_code')}` }),
+    )
+    // The detail's register entries (line-register.test.tsx): none registered here.
+    .on('GET /api/v1/documents', () =>
+      json(200, { items: [], total: 0, page: 1, per_page: 100, receipts_visible: false }),
     );
 });
 

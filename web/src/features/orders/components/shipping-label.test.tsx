@@ -2,8 +2,9 @@ import type { LedgerItem } from '@domain/api/ledger';
 import type { AppConfig } from '@domain/app-config';
 import { DEFAULT_CARRIER_TRACKING } from '@domain/carrier-tracking';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
+import { fakeServer, json } from '../../../testing/fake-server';
 import { ledgerItem } from '../../../testing/ledger';
 import { renderWithProviders } from '../../../testing/render';
 import { toOrderLine } from '../api/search-ledger-items';
@@ -27,6 +28,13 @@ function renderDetail(overrides: Partial<LedgerItem>, config = DEFAULT_APP_CONFI
     { session: USER, config },
   );
 }
+
+// The detail also lists the line's register entries (line-register.test.tsx): none here.
+beforeEach(() => {
+  fakeServer.on('GET /api/v1/documents', () =>
+    json(200, { items: [], total: 0, page: 1, per_page: 100, receipts_visible: false }),
+  );
+});
 
 const trackingLink = () => screen.queryByRole('link', { name: LINK_NAME });
 

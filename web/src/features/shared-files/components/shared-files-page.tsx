@@ -6,20 +6,18 @@ import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFolderOff, IconInfoCircle, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, type To, useNavigate, useSearchParams } from 'react-router';
-import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
 import { useCustomerBucketName } from '../../../api/get-customer-bucket-name';
 import {
   AccessErrorAlertText,
   AccessErrorDialog,
 } from '../../../components/feedback/access-error-dialog';
-import { LazySelect } from '../../../components/form/lazy-select';
-import { PageNumbers } from '../../../components/navigation/page-numbers';
+import { CustomerChoice } from '../../../components/form/customer-choice';
+import { pageRange, ResultsPager } from '../../../components/results/results-shell';
 import { paths } from '../../../config/paths';
 import { useIsDesktop } from '../../../hooks/use-is-desktop';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useStaffCustomer } from '../../../hooks/use-staff-customer';
 import { isHttpError } from '../../../lib/http';
-import { widthFoldingFilter } from '../../../lib/select-filter';
 import { useSession } from '../../../lib/session';
 import { useSharedFolder } from '../api/get-shared-filename';
 import { useDownloadSharedFile } from '../api/get-shared-url';
@@ -159,8 +157,7 @@ export function SharedFilesPage() {
       <Message icon={<IconFolderOff size={32} aria-hidden="true" />}>{NO_FILES_MESSAGE}</Message>
     );
   } else {
-    const first = (data.page - 1) * PAGE_SIZE + 1;
-    const last = first + data.items.length - 1;
+    const { first, last } = pageRange(data.page, PAGE_SIZE, data.items.length);
     content = (
       <Stack gap="md" className={listing.isPlaceholderData ? classes.pending : undefined}>
         <SharedFileGrid
@@ -172,19 +169,17 @@ export function SharedFilesPage() {
             download.isPending ? joinSharedPath(folder, download.variables.fileName) : null
           }
         />
-        {totalPages > 1 && (
-          <Stack gap={6} align="center">
-            <PageNumbers
-              page={page}
-              total={totalPages}
-              onChange={(next) => void navigate(placeTo({ page: next }))}
-              compact={!isDesktop}
-            />
+        <ResultsPager
+          page={page}
+          pages={totalPages}
+          onChange={(next) => void navigate(placeTo({ page: next }))}
+          isDesktop={isDesktop}
+          caption={
             <Text size="sm" c="dimmed">
               {data.total}件中 {first}〜{last}件
             </Text>
-          </Stack>
-        )}
+          }
+        />
       </Stack>
     );
   }
@@ -195,23 +190,10 @@ export function SharedFilesPage() {
         {paths.sharedFiles.pageName}
       </Title>
       {staff && (
-        <LazySelect
-          label="取引先コード"
-          placeholder="選択してください"
-          searchable
-          filter={widthFoldingFilter}
-          nothingFoundMessage="該当する取引先がありません"
-          data={(customers.data ?? []).map((c) => ({
-            value: String(c.customer_code),
-            label: `${c.customer_code}: ${c.customer_name}`,
-          }))}
-          value={customerCode === null ? null : String(customerCode)}
-          onChange={(value) =>
-            void navigate(placeTo({ customer: value === null ? null : Number(value), folder: '' }))
-          }
-          allowDeselect={false}
+        <CustomerChoice
+          value={customerCode}
+          onChange={(code) => void navigate(placeTo({ customer: code, folder: '' }))}
           className={classes.customerSelect}
-          error={customers.isError ? '取引先の一覧を読み込めませんでした' : undefined}
         />
       )}
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
