@@ -8,12 +8,22 @@ const SPACE = /^\s+$/u;
  * A name or sentence that breaks lines between its phrases (「株式会社東和 / ルーフ 本社」 rather than
  * 「株式会社東和ル / ーフ」), whatever the browser's own phrase support: the phrases come from
  * lib/ja-phrases.ts, with a <wbr> between two of them and no break inside (keep-all).
+ *
+ * `sizing`: in a table that takes its columns' widths from their content (no fixed layout), the
+ * longest phrase sets its column's least width; otherwise such a column may be squeezed to a
+ * character a line, and a break forced there ignores the line-start rules (「東和ル / ーフ」).
  */
-export function PhrasedText({ text }: { text: string | null | undefined }) {
+export function PhrasedText({
+  text,
+  sizing = false,
+}: {
+  text: string | null | undefined;
+  sizing?: boolean;
+}) {
   if (!text) return null;
   const phrases = phrasesOf(text);
   return (
-    <span className={classes.phrased}>
+    <span className={sizing ? `${classes.phrased} ${classes.sizing}` : classes.phrased}>
       {phrases.map((phrase, i) => {
         const before = phrases[i - 1];
         const wbr = before && !SPACE.test(before.text) && !SPACE.test(phrase.text);

@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { PhrasedText } from '../../../components/text/phrased-text';
 
 /**
  * One section of the account page: a bordered panel with its heading (h2), named by it. Each
@@ -25,7 +26,7 @@ export function AccountSection({
           </Title>
           {description && (
             <Text size="sm" c="dimmed">
-              {description}
+              {typeof description === 'string' ? <PhrasedText text={description} /> : description}
             </Text>
           )}
         </Stack>

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { RevealablePasswordInput } from '../../../components/form/revealable-password-input';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import { isHttpError } from '../../../lib/http';
 import {
   NEW_PASSWORD_TEXTS,
@@ -132,7 +133,7 @@ export function PasswordSection() {
           <RevealablePasswordInput
             ref={refs.newPassword}
             label="新しいパスワード"
-            description={PASSWORD_POLICY_TEXT}
+            description={<PhrasedText text={PASSWORD_POLICY_TEXT} />}
             name="newPassword"
             autoComplete="new-password"
             value={values.newPassword}

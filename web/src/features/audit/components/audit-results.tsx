@@ -3,6 +3,7 @@ import { auditActionLabel, japanDateTime } from '@domain/audit';
 import { browserOf } from '@domain/user-agent';
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import classes from './audit.module.css';
 
 const customerOf = (event: AuditEvent) =>
@@ -47,7 +48,9 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
             <Table.Tr key={event.id}>
               <Table.Td className={classes.nowrap}>{japanDateTime(event.created_at)}</Table.Td>
               <Table.Td className={classes.breakable}>{breakable(event.actor_mail)}</Table.Td>
-              <Table.Td className={classes.breakable}>{customerOf(event)}</Table.Td>
+              <Table.Td className={classes.breakable}>
+                <PhrasedText text={customerOf(event)} sizing />
+              </Table.Td>
               <Table.Td>{auditActionLabel(event.action)}</Table.Td>
               <Table.Td className={classes.breakable}>{event.target}</Table.Td>
               <Table.Td className={classes.breakable}>
@@ -83,7 +86,9 @@ export function AuditCards({ events }: { events: AuditEvent[] }) {
             <dt>操作者</dt>
             <dd>{event.actor_mail ?? '—'}</dd>
             <dt>取引先</dt>
-            <dd>{customerOf(event)}</dd>
+            <dd>
+              <PhrasedText text={customerOf(event)} />
+            </dd>
             <dt>対象</dt>
             <dd>{event.target}</dd>
             <dt>IPアドレス</dt>

@@ -3,6 +3,7 @@ import { DOCUMENT_TYPES, type DocumentType, REISSUE_MARK } from '@domain/documen
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import classes from './documents.module.css';
 
 const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
@@ -111,7 +112,7 @@ export function DocumentTable({
               <Table.Td className={classes.nowrap}>{day(item.doc_date)}</Table.Td>
               <Table.Td className={classes.nowrap}>{item.doc_no}</Table.Td>
               <Table.Td className={`${classes.breakable} ${classes.customer}`}>
-                {item.customer_name}
+                <PhrasedText text={item.customer_name} sizing />
               </Table.Td>
               <Table.Td className={`${classes.number} ${classes.nowrap}`}>
                 {yen(item.amount)}
@@ -181,7 +182,9 @@ export function DocumentCards({
               <dt>取引年月日</dt>
               <dd>{day(item.doc_date)}</dd>
               <dt>取引先</dt>
-              <dd>{item.customer_name}</dd>
+              <dd>
+                <PhrasedText text={item.customer_name} />
+              </dd>
               <dt>登録番号</dt>
               <dd>{item.registration_no ?? '—'}</dd>
               <dt>版</dt>

@@ -3,6 +3,7 @@ import { japanDateTime } from '@domain/audit';
 import { INQUIRY_CATEGORY_LABELS } from '@domain/inquiry';
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import classes from './inquiries.module.css';
 import { InquiryStateBadge } from './state-badge';
 
@@ -35,16 +36,20 @@ export function InquiryTable({ inquiries }: { inquiries: InquirySummary[] }) {
               </Table.Td>
               <Table.Td className={classes.nowrap}>{INQUIRY_CATEGORY_LABELS[i.category]}</Table.Td>
               <Table.Td>
-                {i.customer_code} {i.customer_name}
+                <PhrasedText text={`${i.customer_code} ${i.customer_name}`} sizing />
               </Table.Td>
               <Table.Td className={classes.nowrap}>{i.sale_order_no}</Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={`/inquiries/${i.id}`} className={classes.snippet}>
-                  {i.first_text}
+                  <PhrasedText text={i.first_text} sizing />
                 </Anchor>
               </Table.Td>
-              <Table.Td>{i.requester.name}</Table.Td>
-              <Table.Td>{i.assigned?.name ?? '—'}</Table.Td>
+              <Table.Td>
+                <PhrasedText text={i.requester.name} sizing />
+              </Table.Td>
+              <Table.Td>
+                {i.assigned ? <PhrasedText text={i.assigned.name} sizing /> : '—'}
+              </Table.Td>
               <Table.Td className={classes.nowrap}>{when(i.last_activity_at)}</Table.Td>
             </Table.Tr>
           ))}
@@ -77,11 +82,12 @@ export function InquiryCards({ inquiries }: { inquiries: InquirySummary[] }) {
                 size="sm"
                 className={classes.snippet}
               >
-                {i.first_text}
+                <PhrasedText text={i.first_text} />
               </Anchor>
               <Text size="xs" c="dark.3">
-                {i.customer_name}・{i.requester.name}
-                {i.assigned ? `・担当 ${i.assigned.name}` : ''}
+                <PhrasedText
+                  text={`${i.customer_name}・${i.requester.name}${i.assigned ? `・担当 ${i.assigned.name}` : ''}`}
+                />
               </Text>
             </Stack>
           </Paper>

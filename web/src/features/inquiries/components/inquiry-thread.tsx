@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import { useInquiry } from '../api/get-inquiry';
 import { setInquiryState } from '../api/set-inquiry-state';
 import { messageOfError } from '../utils/read-files';
@@ -48,12 +49,15 @@ export function InquiryThreadView({ id, staff }: { id: number; staff: boolean })
       <Group gap="sm">
         <InquiryStateBadge state={thread.state} />
         <Title order={2} size="h3">
-          {INQUIRY_CATEGORY_LABELS[thread.category]}（注文 {thread.sale_order_no}）
+          {INQUIRY_CATEGORY_LABELS[thread.category]}（注文{' '}
+          {/* The order's number with its closing bracket, on one line: never 「SO2611- / 000166」. */}
+          <span className={classes.nowrap}>{thread.sale_order_no}）</span>
         </Title>
       </Group>
       <Text size="sm">
-        {thread.customer_code} {thread.customer_name}・依頼者 {thread.requester.name}
-        {thread.assigned ? `・担当 ${thread.assigned.name}` : ''}
+        <PhrasedText
+          text={`${thread.customer_code} ${thread.customer_name}・依頼者 ${thread.requester.name}${thread.assigned ? `・担当 ${thread.assigned.name}` : ''}`}
+        />
       </Text>
       {thread.wished_date && (
         <Text size="sm">希望納期: {thread.wished_date.replaceAll('-', '/')}</Text>
@@ -71,11 +75,13 @@ export function InquiryThreadView({ id, staff }: { id: number; staff: boolean })
           {thread.lines.map((l) => (
             <li key={`${l.sale_order_line_no}-${l.delivery_no}-${l.delivery_line_no}`}>
               <Text size="sm">
-                明細 {l.sale_order_line_no}・{l.item_name} {l.model_name}・数量 {l.quantity}・
-                {l.status}
-                {l.expected_delivery_date
-                  ? `・納品予定 ${l.expected_delivery_date.replaceAll('-', '/')}`
-                  : ''}
+                <PhrasedText
+                  text={`明細 ${l.sale_order_line_no}・${l.item_name} ${l.model_name}・数量 ${l.quantity}・${l.status}${
+                    l.expected_delivery_date
+                      ? `・納品予定 ${l.expected_delivery_date.replaceAll('-', '/')}`
+                      : ''
+                  }`}
+                />
               </Text>
             </li>
           ))}
@@ -99,7 +105,7 @@ export function InquiryThreadView({ id, staff }: { id: number; staff: boolean })
               </Text>
             </Group>
             <Text size="sm" className={classes.text} mt={4}>
-              {m.text}
+              <PhrasedText text={m.text} />
             </Text>
             {m.attachments.length > 0 && (
               <Group gap="sm" mt="xs">

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import { DeleteConfirmDialog } from '../../../components/edit-rows/delete-confirm-dialog';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import type { ManagersPageState } from '../hooks/use-managers-page';
 
 /** docs/product.md §2 Managers: the delete confirmation shows mail, name, customer code and permission. */
@@ -23,13 +24,17 @@ export function ManagerDeleteDialog({ page }: { page: ManagersPageState }) {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>氏名</Table.Th>
-              <Table.Td>{pending.original.user_name}</Table.Td>
+              <Table.Td>
+                <PhrasedText text={pending.original.user_name} sizing />
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>取引先コード</Table.Th>
               <Table.Td>
-                {pending.original.customer_code}:{' '}
-                {page.customerName(Number(pending.original.customer_code))}
+                <PhrasedText
+                  text={`${pending.original.customer_code}: ${page.customerName(Number(pending.original.customer_code))}`}
+                  sizing
+                />
               </Table.Td>
             </Table.Tr>
             <Table.Tr>

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DialogModal } from '../../../components/feedback/dialog-modal';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import type { EditRow } from '../../../hooks/use-edit-rows';
 import { useSession } from '../../../lib/session';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
@@ -61,7 +62,9 @@ export function useSecondFactorReset() {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>氏名</Table.Th>
-                <Table.Td>{row.original.user_name}</Table.Td>
+                <Table.Td>
+                  <PhrasedText text={row.original.user_name} sizing />
+                </Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>

@@ -1,36 +1,19 @@
 import { LEDGER_STATUS } from '@domain/constants';
 import type { LedgerSort, LedgerSortField } from '@domain/ledger-search';
 import { Checkbox, Group, Table } from '@mantine/core';
-import { type KeyboardEvent, memo } from 'react';
+import { type KeyboardEvent, memo, useMemo } from 'react';
 import { ariaSort, SortHeader } from '../../../components/table/sort-header';
-import { PhrasedText } from '../../../components/text/phrased-text';
 import type { OrderLine } from '../api/search-ledger-items';
+import { useHiddenColumns } from '../hooks/use-hidden-columns';
 import type { OrderSelection } from '../hooks/use-order-selection';
-import { formatDate, formatQuantity } from '../utils/format';
 import { SORT_FIELD_LABELS } from '../utils/order-filters';
-import { OpenInquiryMark } from './open-inquiry-mark';
+import { visibleColumns } from '../utils/table-columns';
+import { ColumnChooser } from './column-chooser';
+import { NOWRAP_FIELDS, OrderField } from './order-table-cells';
 import classes from './orders.module.css';
 import tableClasses from './orders-table.module.css';
-import { StatusBadge } from './status-badge';
 
-// Fixed layout that fits the 944 px a 1280 px wide window gives the table. Pairs that belong
-// together share a column, one above the other, each with its own sort button: the order's number
-// and date, the shipment's and the expected delivery's date, the item number and the model. The
-// property and destination take a share each, the item and model the rest; every text cell holds
-// two lines at most.
-const COLUMNS: {
-  fields: readonly [LedgerSortField] | readonly [LedgerSortField, LedgerSortField];
-  numeric?: boolean;
-  width?: number | string;
-}[] = [
-  { fields: ['status'], width: 96 },
-  { fields: ['sale_order_no', 'sale_order_date'], width: 132 },
-  { fields: ['shipped_date', 'expected_delivery_date'], width: 116 },
-  { fields: ['property_name'], width: '21%' },
-  { fields: ['destination_name1'], width: '16%' },
-  { fields: ['item_name', 'model_name'] },
-  { fields: ['quantity'], numeric: true, width: 80 },
-];
+type Columns = ReturnType<typeof visibleColumns>;
 
 /** aria-sort of a header: the sorted field's direction when the column holds it. */
 const columnAriaSort = (sort: LedgerSort | null, fields: readonly LedgerSortField[]) =>
@@ -61,9 +44,15 @@ export function OrdersTable({
 }) {
   const selectedOnPage = lines.filter((line) => selection.isSelected(line.key)).length;
   const allOnPage = lines.length > 0 && selectedOnPage === lines.length;
+  const { hidden, setShown, reset } = useHiddenColumns();
+  // One array for every row, so that the memoised rows re-render only when the choice changes.
+  const columns = useMemo(() => visibleColumns(hidden), [hidden]);
 
   return (
     <div className={classes.tableArea}>
+      <Group justify="flex-end" mb={6}>
+        <ColumnChooser hidden={hidden} onShow={setShown} onReset={reset} />
+      </Group>
       <div className={`${tableClasses.scroll} ${classes.tableScroll}`}>
         <div className={tableClasses.scrollInner}>
           <Table
@@ -87,7 +76,7 @@ export function OrdersTable({
                     onChange={() => selection.setMany(lines, !allOnPage)}
                   />
                 </Table.Th>
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <Table.Th
                     key={column.fields.join(' ')}
                     w={column.width}
@@ -114,6 +103,7 @@ export function OrdersTable({
                 <OrderRow
                   key={line.key}
                   line={line}
+                  columns={columns}
                   checked={selection.isSelected(line.key)}
                   backlog={highlightBacklog && line.status === LEDGER_STATUS.backlog}
                   active={line.key === activeKey}
@@ -132,6 +122,7 @@ export function OrdersTable({
 /** One line; memoised, so that ticking a checkbox re-renders one row, not a hundred. */
 const OrderRow = memo(function OrderRow({
   line,
+  columns,
   checked,
   backlog,
   active,
@@ -139,6 +130,7 @@ const OrderRow = memo(function OrderRow({
   onToggle,
 }: {
   line: OrderLine;
+  columns: Columns;
   checked: boolean;
   backlog: boolean;
   active: boolean;
@@ -173,53 +165,21 @@ const OrderRow = memo(function OrderRow({
           onChange={(event) => onToggle(line, event.currentTarget.checked)}
         />
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <StatusBadge status={line.status} />
-          {line.open_inquiry && <OpenInquiryMark />}
-        </Group>
-      </Table.Td>
-      <Table.Td className={classes.nowrap}>
-        <div className={classes.itemNo}>{line.sale_order_no}</div>
-        <div className={classes.secondLine}>{formatDate(line.sale_order_date)}</div>
-      </Table.Td>
-      <Table.Td className={classes.nowrap}>
-        <div>
-          {line.shipped_date ? (
-            formatDate(line.shipped_date)
-          ) : (
-            <span className={classes.none}>—</span>
-          )}
-        </div>
-        <div className={classes.secondLine}>
-          {line.expected_delivery_date ? (
-            formatDate(line.expected_delivery_date)
-          ) : (
-            <span className={classes.none}>—</span>
-          )}
-        </div>
-      </Table.Td>
-      <Table.Td>
-        <div className={classes.clamp} title={line.property_name}>
-          <PhrasedText text={line.property_name} />
-        </div>
-      </Table.Td>
-      <Table.Td>
-        <div className={classes.clamp} title={line.destination_name1}>
-          <PhrasedText text={line.destination_name1} />
-        </div>
-      </Table.Td>
-      <Table.Td>
-        <div className={`${classes.clamp} ${classes.itemNo}`} title={line.item_name}>
-          {line.item_name}
-        </div>
-        <div className={`${classes.oneLine} ${classes.secondLine}`} title={line.model_name}>
-          {line.model_name}
-        </div>
-      </Table.Td>
-      <Table.Td ta="right" className={classes.nowrap}>
-        {formatQuantity(line.quantity)}
-      </Table.Td>
+      {columns.map((column) => (
+        <Table.Td
+          key={column.fields.join(' ')}
+          ta={column.numeric ? 'right' : undefined}
+          className={
+            column.fields.every((field) => NOWRAP_FIELDS.includes(field))
+              ? classes.nowrap
+              : undefined
+          }
+        >
+          {column.fields.map((field, i) => (
+            <OrderField key={field} line={line} field={field} second={i > 0} />
+          ))}
+        </Table.Td>
+      ))}
     </Table.Tr>
   );
 });

@@ -1,6 +1,7 @@
 import type { SharedFileEntry } from '@domain/api/shared-files';
 import { Loader, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link, type To } from 'react-router';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import { fileKindOf } from '../utils/file-kind';
 import { tileNameParts } from '../utils/tile-name';
 import { FileKindIcon } from './file-kind-icon';
@@ -79,14 +80,14 @@ function TileName({ name }: { name: string }) {
   if (!parts) {
     return (
       <Text component="span" size="sm" className={`${classes.tileName} ${classes.clamped}`}>
-        {name}
+        <PhrasedText text={name} />
       </Text>
     );
   }
   return (
     <Text component="span" size="sm" className={`${classes.tileName} ${classes.tileNameLong}`}>
       <span aria-hidden="true" className={`${classes.clamped} ${classes.tileNameHead}`}>
-        {parts.head}
+        <PhrasedText text={parts.head} />
       </span>
       <span aria-hidden="true" className={classes.tileNameTail}>
         {parts.tail}

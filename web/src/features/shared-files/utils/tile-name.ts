@@ -1,8 +1,12 @@
+import { phrasesOf } from '../../../lib/ja-phrases';
+
 /**
  * How a tile shows a long name. A tile holds about three lines of 15 half-width characters (a
  * full-width one counts two); documents of this trade differ at their end (…_第11版.pdf,
  * …_第12版.pdf), so a name longer than three lines keeps its end on a line of its own and its
- * start is cut instead (two lines, then …). Null: the name fits and is shown whole.
+ * start is cut instead (two lines, then …). The end starts at a phrase (「…_改訂 / _第11版.pdf」,
+ * never 「…くだ / さい.txt」); a Japanese name whose last phrase is wider than the line is shown
+ * whole instead, its phrases wrapping. Null: the name is shown whole.
  */
 export function tileNameParts(name: string): { head: string; tail: string } | null {
   const chars = [...name];
@@ -14,8 +18,22 @@ export function tileNameParts(name: string): { head: string; tail: string } | nu
     start -= 1;
     tailWidth += widthOf(chars[start]!);
   }
-  return { head: chars.slice(0, start).join(''), tail: chars.slice(start).join('') };
+  let offset = 0;
+  for (const phrase of phrasesOf(name)) {
+    if (offset >= start && offset > 0) return cut(chars, offset);
+    offset += [...phrase.text].length;
+  }
+  // No phrase starts within the last line: a cut between two half-width characters (a code, an
+  // English name) is still a place a line may break.
+  return widthOf(chars[start - 1]!) === 1 && widthOf(chars[start]!) === 1
+    ? cut(chars, start)
+    : null;
 }
+
+const cut = (chars: string[], at: number) => ({
+  head: chars.slice(0, at).join(''),
+  tail: chars.slice(at).join(''),
+});
 
 /** Half-width characters in three lines of a tile, with room for breaks between phrases. */
 const NAME_FITS = 40;

@@ -2,6 +2,7 @@ import type { Notice } from '@domain/api/top-content';
 import { Alert, Anchor, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { AccessErrorAlertText } from '../../../components/feedback/access-error-dialog';
+import { PhrasedText } from '../../../components/text/phrased-text';
 import { useTopNotices } from '../api/get-notices';
 import classes from './top-page.module.css';
 
@@ -24,7 +25,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
       </Text>
       {notice.url ? (
         <Anchor href={notice.url} target="_blank" rel="noopener noreferrer" size="sm">
-          {notice.title}
+          <PhrasedText text={notice.title} />
           <IconExternalLink
             size={14}
             aria-hidden="true"
@@ -33,7 +34,9 @@ function NoticeItem({ notice }: { notice: Notice }) {
           <VisuallyHidden>（新しいタブで開きます）</VisuallyHidden>
         </Anchor>
       ) : (
-        <Text size="sm">{notice.title}</Text>
+        <Text size="sm">
+          <PhrasedText text={notice.title} />
+        </Text>
       )}
     </li>
   );
