@@ -23,7 +23,7 @@ export const TABLE_COLUMNS: {
 
 /**
  * Always shown: what a line is (its item number) and where it stands (its status, with the
- * 問い合わせ中 mark). Every other field the person may hide (docs/decisions/036).
+ * 問い合わせ中 mark). Every other field the person may hide (docs/decisions/038).
  */
 export const FIXED_TABLE_FIELDS: readonly LedgerSortField[] = ['status', 'item_name'];
 
