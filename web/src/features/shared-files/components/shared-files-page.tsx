@@ -6,6 +6,7 @@ import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFolderOff, IconInfoCircle, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, type To, useNavigate, useSearchParams } from 'react-router';
+import { useAllCustomerCodeList } from '../../../api/get-all-customer-code-list';
 import { useCustomerBucketName } from '../../../api/get-customer-bucket-name';
 import {
   AccessErrorAlertText,
