@@ -18,7 +18,8 @@ async function main(files: readonly string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const platform = await openPlatform(config, pino({ level: 'warn' }));
+  const log = pino({ level: 'warn' });
+  const platform = await openPlatform(config, log);
   let failed = 0;
   try {
     const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
@@ -37,6 +38,7 @@ async function main(files: readonly string[]): Promise<number> {
             db: platform.database.db,
             storage: platform.storage,
             archiveBucket: config.DOCUMENT_ARCHIVE_BUCKET,
+            log,
           },
         );
         const ms = Math.round(performance.now() - started);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import {
   customers,
@@ -81,18 +81,30 @@ export async function upsertLedgerDocuments(
   return (result as unknown as { rows: { id: string | number }[] }).rows.map((r) => Number(r.id));
 }
 
-/** The shipping notices and delivery slips of some customers. */
-export async function documentIdsOfCustomers(
+/**
+ * The shipping notices and delivery slips of the given files, by customer: the documents an
+ * import's lines name. Two array parameters, whatever their length (a list of ids in the
+ * statement would pass PostgreSQL's limit of 65,535 parameters).
+ */
+export async function documentIdsOfFiles(
   db: Database,
-  customerCodes: readonly number[],
+  filesByCustomer: ReadonlyMap<number, ReadonlySet<string>>,
 ): Promise<number[]> {
-  if (customerCodes.length === 0) return [];
+  const codes: number[] = [];
+  const names: string[] = [];
+  for (const [code, files] of filesByCustomer) {
+    for (const name of files) {
+      codes.push(code);
+      names.push(name);
+    }
+  }
+  if (codes.length === 0) return [];
   const rows = await db
     .select({ id: documents.id })
     .from(documents)
     .where(
       and(
-        inArray(documents.customer_code, [...customerCodes]),
+        sql`(${documents.customer_code}, ${documents.file_name}) in (select * from unnest(${sql.param(codes)}::int[], ${sql.param(names)}::text[]))`,
         sql`${documents.doc_type} <> 'invoice'`,
       ),
     )
@@ -155,7 +167,9 @@ export async function documentsToArchive(
     .where(
       and(
         gt(documents.id, options.afterId),
-        options.ids ? inArray(documents.id, [...options.ids]) : undefined,
+        options.ids
+          ? sql`${documents.id} = any(${sql.param([...options.ids])}::bigint[])`
+          : undefined,
       ),
     )
     .orderBy(asc(documents.id))

@@ -9,10 +9,7 @@ import { FILE_NAME_PROBLEMS, plainFileNameProblem } from '../../domain/shared-pa
 import { HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { existingCustomerCodes } from '../repositories/customers-repository';
-import {
-  documentIdsOfCustomers,
-  upsertLedgerDocuments,
-} from '../repositories/documents-repository';
+import { documentIdsOfFiles, upsertLedgerDocuments } from '../repositories/documents-repository';
 import {
   type LedgerLine,
   lockLedgerImports,
@@ -21,7 +18,7 @@ import {
 import { authorize, mayImportLedger } from './authorization';
 import type { Caller } from './caller';
 import { archiveDocuments, type DocumentArchivePorts } from './document-archive';
-import { auditActorOf, type DatabasePort } from './ports';
+import { auditActorOf, type DatabasePort, type LogPort } from './ports';
 import { notifyShipments, type ShipmentMailDeps } from './shipment-mails';
 
 // The ledger import (docs/product.md §13): a CSV export of the maker's core system, upserted on
@@ -452,9 +449,11 @@ export async function importLedgerCsv(
    * Archives the PDFs of the shipping notices and delivery slips the file's lines name
    * (docs/decisions/030) once the lines are written. Without it the daily scan does.
    */
-  archive?: DocumentArchivePorts,
+  archive?: DocumentArchivePorts & { log: LogPort },
 ): Promise<LedgerImportAnswer> {
   const problems = new ProblemList();
+  // The PDFs the file names, by customer: the ones looked at once the lines are written.
+  const namedFiles = new Map<number, Set<string>>();
   const checked = new Digest();
   const byCustomer: LinesByCustomer = new Map();
   let total = 0;
@@ -467,6 +466,15 @@ export async function importLedgerCsv(
     }
     if (entry.lines.length < MAX_LISTED_PROBLEMS) entry.lines.push(lineNo);
     entry.count++;
+    for (const name of [line.shipped_file_name, line.delivery_file_name]) {
+      if (!name) continue;
+      let names = namedFiles.get(line.customer_code);
+      if (!names) {
+        names = new Set();
+        namedFiles.set(line.customer_code, names);
+      }
+      names.add(name);
+    }
   }
   const sha256 = checked.hex();
 
@@ -533,11 +541,30 @@ export async function importLedgerCsv(
   });
   // The mails were written with the lines: the outbox's worker sends them now.
   shipments?.mailer.kick();
-  if (archive) {
-    const documentIds = await documentIdsOfCustomers(archive.db, [...byCustomer.keys()]);
-    await archiveDocuments(archive, { documentIds, source: 'import' });
-  }
+  if (archive) await archiveNamedDocuments(archive, namedFiles);
   return answer;
+}
+
+/**
+ * Archives the shipping notices and delivery slips the file's lines name. The lines are committed
+ * by then, so a failure here (the object store away, say) is logged and the import still answers
+ * what it wrote: the daily check (server/plugins/document-archive-check.ts) and the next download
+ * archive what was missed.
+ */
+async function archiveNamedDocuments(
+  archive: DocumentArchivePorts & { log: LogPort },
+  namedFiles: ReadonlyMap<number, ReadonlySet<string>>,
+): Promise<void> {
+  try {
+    const documentIds = await documentIdsOfFiles(archive.db, namedFiles);
+    const counts = await archiveDocuments(archive, { documentIds, source: 'import' });
+    archive.log.info({ archive: counts }, 'ledger import: the documents its lines name archived');
+  } catch (error) {
+    archive.log.warn(
+      { err: error },
+      'ledger import: the lines are written, but archiving their documents failed; the daily check will',
+    );
+  }
 }
 
 /** Every line naming a customer code that is not registered, as problems. */
@@ -576,7 +603,10 @@ function throwIfAnyProblem(...lists: ProblemList[]): void {
 
 /** POST /api/v1/spec/import-ledger: staff only; a bad file answers 400 naming its lines. */
 export async function importLedgerAsCaller(
-  deps: DatabasePort & { shipments?: ShipmentMailDeps; archive?: DocumentArchivePorts },
+  deps: DatabasePort & {
+    shipments?: ShipmentMailDeps;
+    archive?: DocumentArchivePorts & { log: LogPort };
+  },
   caller: Caller,
   csv: string,
 ): Promise<LedgerImportAnswer> {

@@ -144,6 +144,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
             db: app.db,
             storage: app.platform.storage,
             archiveBucket: app.config.DOCUMENT_ARCHIVE_BUCKET,
+            log: request.log,
           },
         },
         callerOf(request),
