@@ -184,6 +184,9 @@ export const inquiryLineSchema = z.object({
   expected_delivery_date: z.string().nullable(),
 });
 
+/** GET /inquiries/order-lines: the lines of the order of one line, for the form's choice. */
+export const inquiryOrderLinesSchema = z.object({ lines: z.array(inquiryLineSchema) });
+
 export const inquiryThreadSchema = inquirySummarySchema.extend({
   lines: z.array(inquiryLineSchema),
   messages: z.array(inquiryMessageSchema),

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { FileMailer } from './file-mailer';
-import { findLinks } from './mail-files';
+import { findLinks } from './mail-links';
 import type { Mailer, OutgoingMail, SentMail } from './mail-port';
 import { SmtpMailer } from './smtp-mailer';
 

@@ -306,6 +306,40 @@ export async function customerCodesOfCorporations(db: Db, corporateCodes: number
   return rows.map((r) => r.code);
 }
 
+/**
+ * The lines of one order of a customer, in line order: those a request may name besides the one
+ * it was opened from (at most `limit`, the most one request may name).
+ */
+export async function linesOfOrder(
+  db: Db,
+  customerCode: number,
+  saleOrderNo: string,
+  limit: number,
+) {
+  return db
+    .select({
+      sale_order_no: ledgerItems.sale_order_no,
+      sale_order_line_no: ledgerItems.sale_order_line_no,
+      delivery_no: ledgerItems.delivery_no,
+      delivery_line_no: ledgerItems.delivery_line_no,
+      item_name: ledgerItems.item_name,
+      model_name: ledgerItems.model_name,
+      quantity: ledgerItems.quantity,
+      status: ledgerItems.status,
+      expected_delivery_date: ledgerItems.expected_delivery_date,
+    })
+    .from(ledgerItems)
+    .where(
+      and(eq(ledgerItems.customer_code, customerCode), eq(ledgerItems.sale_order_no, saleOrderNo)),
+    )
+    .orderBy(
+      asc(ledgerItems.sale_order_line_no),
+      asc(ledgerItems.delivery_no),
+      asc(ledgerItems.delivery_line_no),
+    )
+    .limit(limit);
+}
+
 export async function linesOfInquiry(db: Db, inquiryId: number) {
   return db
     .select({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CreateInquiryBody,
+  InquiryLineKey,
   InquiryListQuery,
   InquirySummary,
   InquiryThread,
@@ -11,6 +12,7 @@ import {
   customerMaySetState,
   INQUIRY_ATTACHMENT_MAX_BYTES,
   INQUIRY_CATEGORY_LABELS,
+  INQUIRY_MAX_LINES,
   INQUIRY_MESSAGES,
   INQUIRY_PAGE_SIZE,
   INQUIRY_STATE_LABELS,
@@ -37,6 +39,7 @@ import {
   insertInquiryLines,
   insertMessage,
   linesOfInquiry,
+  linesOfOrder,
   listStaffMembers,
   messagesOfInquiry,
   requesterWantsInquiryMail,
@@ -591,6 +594,29 @@ export async function openInquiryCount(
 ): Promise<{ open: number }> {
   if (!caller.isStaff) return { open: 0 };
   return { open: await countOpenInquiries(ports.db) };
+}
+
+/**
+ * GET /inquiries/order-lines: the lines of the order of the line given, for the form that asks
+ * about several of them. Whoever may ask about the line may see its order's lines; another
+ * customer's line is 403 and a line that does not exist 400, as when asking.
+ */
+export async function orderLinesToAsk(ports: InquiryPorts, caller: Caller, key: InquiryLineKey) {
+  const [line] = await findLedgerLines(ports.db, [key]);
+  if (!line) {
+    throw badRequest(
+      [{ field: 'line', message: INQUIRY_MESSAGES.lineNotFound }],
+      INQUIRY_MESSAGES.lineNotFound,
+    );
+  }
+  authorize(mayAskAboutLines(caller, line.customerCode));
+  const lines = await linesOfOrder(
+    ports.db,
+    line.customerCode,
+    line.saleOrderNo,
+    INQUIRY_MAX_LINES,
+  );
+  return { lines };
 }
 
 /** GET /inquiries/staff: the staff members a request may be assigned to (staff only). */

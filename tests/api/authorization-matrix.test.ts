@@ -515,6 +515,24 @@ const MATRIX: Record<string, Entry> = {
     }),
     expected: (a, target) => status(holds(a, target), a),
   },
+  // The form's choice of lines: the lines of the target's order, for whoever may ask about it;
+  // a customer field sent beside the line changes nothing.
+  'GET /api/v1/inquiries/order-lines': {
+    scope: 'customer',
+    request: (target) => {
+      const key = lineKeyOf(documentLine[target]);
+      return {
+        query: {
+          sale_order_no: key.sale_order_no,
+          sale_order_line_no: String(key.sale_order_line_no),
+          delivery_no: key.delivery_no,
+          delivery_line_no: String(key.delivery_line_no),
+          customer_code: String(CUSTOMER.own),
+        },
+      };
+    },
+    expected: (a, target) => status(holds(a, target), a),
+  },
   'GET /api/v1/inquiries': {
     scope: 'customer',
     request: (target) => ({ query: { customer_code: String(CUSTOMER[target]) } }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { MAIL_NOT_CONFIRMED } from '../../domain/manager-row';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
-import { findLinks } from '../../server/mail/mail-files';
+import { findLinks } from '../../server/mail/mail-links';
 import { withClockAhead } from '../support/clock';
 import { createAccount } from './helpers/accounts';
 import { bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';

@@ -4,8 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, authSession, users } from '../../db/schema';
 import { LOGIN_MESSAGES } from '../../domain/messages';
-import { readMailFiles } from '../../server/mail/mail-files';
 import { withClockAhead } from '../support/clock';
+import { readMailFiles } from '../support/mail-files';
 import { createAccount } from './helpers/accounts';
 import {
   bearer,

@@ -100,6 +100,50 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('asking about order lines', () => {
+  it("gives the form the lines of the order of a line, in line order, and refuses another customer's line", async () => {
+    const [first] = backlog;
+    const query = new URLSearchParams({
+      sale_order_no: first!.sale_order_no,
+      sale_order_line_no: String(first!.sale_order_line_no),
+      delivery_no: first!.delivery_no,
+      delivery_line_no: String(first!.delivery_line_no),
+    });
+    const res = await call('user', 'GET', `/order-lines?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await t.database.db
+      .select()
+      .from(ledgerItems)
+      .where(
+        and(
+          eq(ledgerItems.customer_code, 10001),
+          eq(ledgerItems.sale_order_no, first!.sale_order_no),
+        ),
+      );
+    const lines = res.json().lines as { sale_order_line_no: number; item_name: string }[];
+    expect(lines.map((l) => l.sale_order_line_no)).toEqual(
+      order.map((l) => l.sale_order_line_no).sort((a, b) => a - b),
+    );
+    expect(lines[0]).toMatchObject({
+      sale_order_no: first!.sale_order_no,
+      quantity: expect.any(Number),
+    });
+
+    const other = new URLSearchParams({
+      sale_order_no: lineOf20001.sale_order_no,
+      sale_order_line_no: String(lineOf20001.sale_order_line_no),
+      delivery_no: lineOf20001.delivery_no,
+      delivery_line_no: String(lineOf20001.delivery_line_no),
+    });
+    expect((await call('user', 'GET', `/order-lines?${other}`)).statusCode).toBe(403);
+    const missing = await call(
+      'user',
+      'GET',
+      '/order-lines?sale_order_no=NONE&sale_order_line_no=1',
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('指定された明細が見つかりません。');
+  });
+
   it('a general user asks about a backlog line with a photo; the thread shows it, staff get a mail', async () => {
     const res = await call('user', 'POST', '', {
       category: 'delivery-change',

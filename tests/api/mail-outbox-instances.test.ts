@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readMailFiles } from '../../server/mail/mail-files';
 import { enqueueMail, mailOutboxCounts } from '../../server/repositories/mail-outbox-repository';
+import { readMailFiles } from '../support/mail-files';
 import { createTestApp, openSecondInstance, type TestApp } from './helpers/test-app';
 
 // Two instances on one PostgreSQL, as behind a load balancer (docs/decisions/014): their outbox

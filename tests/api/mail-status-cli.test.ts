@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDataIfEmpty } from '../../db/seed/seed-demo-data';
-import { readMailFiles } from '../../server/mail/mail-files';
 import {
   enqueueMail,
   mailOutboxCounts,
   markMailAttemptFailed,
   markMailDropped,
 } from '../../server/repositories/mail-outbox-repository';
+import { readMailFiles } from '../support/mail-files';
 import { runScript, withPlatform } from './helpers/cli';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
 import { resetPostgres } from './helpers/test-app';

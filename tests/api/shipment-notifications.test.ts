@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import type { LedgerItem } from '../../domain/api/ledger';
 import { LEDGER_STATUS } from '../../domain/constants';
-import { findLinks, type MailFile } from '../../server/mail/mail-files';
+import { findLinks } from '../../server/mail/mail-links';
+import type { MailFile } from '../support/mail-files';
 import { bearer, signIn } from './helpers/auth';
 import {
   createBacklogItem,

@@ -183,3 +183,81 @@ test('staff filter the list by 最終更新 with the calendar; a start after the
     weekAgo.replaceAll('-', '/'),
   );
 });
+
+/**
+ * Opens the form from the detail of a line whose order has other lines: the lines are tried in
+ * the screen's order until the form offers a choice (a phone's card does not show the 受注番号).
+ */
+async function openFormOfLongerOrder(page: Page, isMobile: boolean) {
+  const form = page.getByRole('form', { name: 'この注文について問い合わせる' });
+  for (let i = 0; i < 10; i++) {
+    await page.goto('/orders?status=all&from=');
+    await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
+    const line = isMobile
+      ? page.getByRole('list', { name: '注文明細' }).getByRole('listitem').nth(i)
+      : page
+          .getByRole('table', { name: '注文明細' })
+          .getByRole('row')
+          .filter({ has: page.getByRole('checkbox', { name: /を選択$/ }) })
+          .nth(i);
+    if (isMobile) await line.getByRole('button').first().click();
+    else await line.getByRole('cell').nth(3).click();
+    const detail = page.getByRole('dialog', { name: '注文明細の詳細' });
+    await detail.getByRole('link', { name: 'この注文について問い合わせる' }).click();
+    const choice = form.getByRole('group', { name: /対象の明細/ });
+    const single = form.getByText(/^対象の明細：/);
+    await expect(choice.or(single)).toBeVisible();
+    if (await choice.isVisible()) return form;
+  }
+  throw new Error('no order with two lines among the first ten lines');
+}
+
+test('a customer names two lines of one order in one request; the thread and the order list show both', async ({
+  page,
+  isMobile,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const text = `2つの明細をまとめて確認させてください（${testInfo.project.name}・複数）`;
+  await loginAs(page, 'user');
+  const form = await openFormOfLongerOrder(page, isMobile);
+  const choice = form.getByRole('group', { name: /対象の明細/ });
+  const boxes = choice.getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+  // The line the person came from is the one checked; another line of the order is added.
+  await expect(choice.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  const added = choice.getByRole('checkbox', { checked: false }).first();
+  // The checkbox's accessible name is its label: 明細 n・品番 …・型式 …・数量 n.
+  const addedLabel = await added.evaluate(
+    (el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '',
+  );
+  await added.check();
+  await expect(choice.getByRole('checkbox', { checked: true })).toHaveCount(2);
+  await expectNoAxeViolations(page, 'inquiry form with the order lines');
+  const orderNo = (await form.getByText(/^注文番号 /).innerText()).replace('注文番号 ', '').trim();
+  await form.getByLabel('内容').fill(text);
+  await form.getByRole('button', { name: '送信する' }).click();
+  await page.waitForURL(/\/inquiries\/\d+$/);
+
+  // The thread names both lines.
+  const named = page.getByText('対象の明細').locator('xpath=..').getByRole('listitem');
+  await expect(named).toHaveCount(2);
+  const addedLine = /^明細 (\d+)/.exec(addedLabel)?.[1];
+  expect(addedLine).toBeDefined();
+  await expect(named.filter({ hasText: new RegExp(`^明細 ${addedLine}・`) })).toHaveCount(1);
+
+  // The order list's 問い合わせ中: both lines of the order are marked.
+  await page.goto(`/orders?status=all&from=&no=${encodeURIComponent(orderNo)}&inquiry=open`);
+  await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
+  const lines = isMobile
+    ? page.getByRole('list', { name: '注文明細' }).getByRole('listitem')
+    : page
+        .getByRole('table', { name: '注文明細' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('checkbox', { name: /を選択$/ }) });
+  await expect(async () => {
+    const shown = await lines.count();
+    expect(shown).toBeGreaterThanOrEqual(2);
+    expect(await lines.getByRole('img', { name: '問い合わせ中' }).count()).toBe(shown);
+  }).toPass();
+});

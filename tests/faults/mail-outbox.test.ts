@@ -2,12 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
-import { parseMail } from '../../server/mail/mail-files';
 import { mailOutboxCounts } from '../../server/repositories/mail-outbox-repository';
 import { bearer, signIn } from '../api/helpers/auth';
 import { createLedgerItem, ledgerCsv } from '../api/helpers/ledger-factory';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
 import { withClockAhead } from '../support/clock';
+import { parseMail } from '../support/mail-files';
 import { unusedPort } from '../support/ports';
 import { startSmtpServer } from '../support/smtp-server';
 
@@ -112,7 +112,7 @@ describe('mail server away, then back', () => {
 
     const received = smtp.received.flatMap((r) => r.to).sort();
     expect(received).toEqual(expected);
-    const mails = smtp.received.map((r) => parseMail(r.raw));
+    const mails = await Promise.all(smtp.received.map((r) => parseMail(r.raw)));
     expect(
       mails
         .filter((m) => m.subject.includes('出荷のお知らせ'))

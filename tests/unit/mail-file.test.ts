@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMailer } from '../../server/mail/create-mailer';
 import { FileMailer, mailFolder } from '../../server/mail/file-mailer';
-import { findLinks, parseMail, readMailFiles } from '../../server/mail/mail-files';
+import { findLinks } from '../../server/mail/mail-links';
+import { parseMail, readMailFiles } from '../support/mail-files';
 
 const FROM = 'お客様ポータル <no-reply@example.com>';
 const RESET_URL = `https://portal.example.com/reset-password?token=${'a1B2c3D4'.repeat(16)}&mode=resetPassword&lang=ja`;
@@ -149,7 +150,7 @@ describe('file mail driver', () => {
 });
 
 describe('reading mail files', () => {
-  it('decodes encoded words split inside a character, Q encoding and base64 bodies', () => {
+  it('decodes encoded words split inside a character, Q encoding and base64 bodies', async () => {
     // "パスワード" in UTF-8 split in the middle of "ス" across two encoded words.
     const bytes = Buffer.from('パスワード', 'utf8');
     const first = bytes.subarray(0, 4).toString('base64');
@@ -164,10 +165,54 @@ describe('reading mail files', () => {
       Buffer.from('本文です。\nhttps://example.com/a?b=c\n', 'utf8').toString('base64'),
       '',
     ].join('\r\n');
-    expect(parseMail(raw)).toMatchObject({
+    expect(await parseMail(raw)).toMatchObject({
       subject: 'パスワード再設定 (1)',
       to: '山田 <user@example.com>',
       text: '本文です。\nhttps://example.com/a?b=c\n',
+    });
+  });
+
+  it('decodes an ISO-2022-JP mail, as older Japanese mail programs send, and a quoted-printable part', async () => {
+    // "出荷のお知らせ" and "本日出荷しました。" in ISO-2022-JP: ESC $ B, JIS X 0208 pairs, ESC ( B.
+    const jis = (pairs: string) => Buffer.from(`\x1b$B${pairs}\x1b(B`, 'latin1');
+    const subject = jis('=P2Y$N$*CN$i$;');
+    const body = jis('K\\F|=P2Y$7$^$7$?!#');
+    const raw = Buffer.concat([
+      Buffer.from(
+        [
+          `Subject: =?ISO-2022-JP?B?${subject.toString('base64')}?=`,
+          'To: user@example.com',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/alternative; boundary="b1"',
+          '',
+          '--b1',
+          'Content-Type: text/plain; charset=ISO-2022-JP',
+          'Content-Transfer-Encoding: 7bit',
+          '',
+          '',
+        ].join('\r\n'),
+        'latin1',
+      ),
+      body,
+      Buffer.from(
+        [
+          '',
+          '--b1',
+          'Content-Type: text/html; charset=UTF-8',
+          'Content-Transfer-Encoding: quoted-printable',
+          '',
+          '<p>=E6=9C=AC=E6=97=A5</p>',
+          '--b1--',
+          '',
+        ].join('\r\n'),
+        'latin1',
+      ),
+    ]);
+    expect(await parseMail(raw)).toMatchObject({
+      subject: '出荷のお知らせ',
+      to: 'user@example.com',
+      text: expect.stringContaining('本日出荷しました。'),
+      html: '<p>本日</p>',
     });
   });
 

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMailer } from '../../server/mail/create-mailer';
-import { parseMail } from '../../server/mail/mail-files';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
+import { parseMail } from '../support/mail-files';
 import { unusedPort } from '../support/ports';
 import { startSmtpServer as startTestSmtpServer } from '../support/smtp-server';
 
@@ -56,7 +56,7 @@ describe('SMTP mail driver', () => {
     const [mail] = received;
     expect(mail!.from).toBe('no-reply@example.com');
     expect(mail!.to).toEqual(['user@example.com']);
-    expect(parseMail(mail!.raw)).toMatchObject({
+    expect(await parseMail(mail!.raw)).toMatchObject({
       from: 'お客様ポータル <no-reply@example.com>',
       to: 'user@example.com',
       subject,
@@ -75,7 +75,7 @@ describe('SMTP mail driver', () => {
       text: '本文',
       html: '<p>本文</p>',
     });
-    expect(parseMail(received[0]!.raw)).toMatchObject({ text: '本文', html: '<p>本文</p>' });
+    expect(await parseMail(received[0]!.raw)).toMatchObject({ text: '本文', html: '<p>本文</p>' });
   });
 
   it('rejects at once when nothing listens on the port', async () => {

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { authUser } from '../../../db/schema';
 import { firebaseAuthOf } from '../../../server/identity/firebase-identity';
 import { listFirebaseAccounts } from '../../../server/identity/link-firebase';
-import { findLinks } from '../../../server/mail/mail-files';
+import { findLinks } from '../../../server/mail/mail-links';
 import type { TestApp } from './test-app';
 
 /** The provider the test app runs on (the api-firebase project sets TEST_IDENTITY_PROVIDER). */

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../../db/client';
 import { mailOutbox } from '../../../db/schema';
-import { type MailFile, readMailFiles } from '../../../server/mail/mail-files';
+import { type MailFile, readMailFiles } from '../../support/mail-files';
 
 /**
  * The mails the file driver wrote, once the outbox has none left waiting (docs/decisions/014:

@@ -20,6 +20,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on it for fonts that load late.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
 /** Answers width queries from window.innerWidth (jsdom: 1024, a desktop) so tests can resize. */
 function matchesWidthQuery(query: string): boolean {

@@ -7,7 +7,9 @@ import {
   inquiryAttachmentParamsSchema,
   inquiryCountSchema,
   inquiryIdParamsSchema,
+  inquiryLineKeySchema,
   inquiryListQuerySchema,
+  inquiryOrderLinesSchema,
   inquiryPageSchema,
   inquiryStaffSchema,
   inquiryThreadSchema,
@@ -30,6 +32,7 @@ import {
   inquiryStaffMembers,
   listInquiries,
   openInquiryCount,
+  orderLinesToAsk,
   replyToInquiry,
   setInquiryState,
 } from '../../../../services/inquiries-service';
@@ -105,6 +108,20 @@ export async function inquiryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => openInquiryCount(ports(), callerOf(request)),
+  );
+
+  api.get(
+    '/order-lines',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: '明細と同じ注文の明細（問い合わせで選べる明細）',
+        querystring: inquiryLineKeySchema,
+        response: { 200: inquiryOrderLinesSchema, ...errorAnswers(400, 401, 403, 409) },
+      },
+    },
+    async (request) => orderLinesToAsk(ports(), callerOf(request), request.query),
   );
 
   api.get(

@@ -23,13 +23,19 @@ import { createInquiry } from '../api/create-inquiry';
 import { lineKeysOf } from '../utils/line-keys';
 import { messageOfError, problemOfFiles, readFiles } from '../utils/read-files';
 import { AttachmentsInput } from './attachments-input';
+import { OrderLinesChoice } from './order-lines-choice';
 
 const SEND_ERROR = '送信できませんでした。時間をおいて再度お試しください。';
 
-/** 「この注文について問い合わせる」: the lines come from the order detail's link. */
+/**
+ * 「この注文について問い合わせる」: the order detail's link names the line; the person may add the
+ * order's other lines (decision 032).
+ */
 export function AskInquiryForm() {
   const [params] = useSearchParams();
-  const lines = lineKeysOf(params);
+  const from = lineKeysOf(params);
+  const [lines, setLines] = useState(from);
+  const [linesError, setLinesError] = useState<string | null>(null);
   const navigate = useNavigate();
   const [category, setCategory] = useState<InquiryCategory>('delivery-date');
   const [wishedDate, setWishedDate] = useState('');
@@ -51,7 +57,9 @@ export function AskInquiryForm() {
           ? INQUIRY_MESSAGES.textTooLong
           : null;
     setTextError(textProblem);
-    if (textProblem || filesError) return;
+    const linesProblem = lines.length === 0 ? INQUIRY_MESSAGES.noLines : null;
+    setLinesError(linesProblem);
+    if (textProblem || filesError || linesProblem) return;
     if (category === 'delivery-change' && wishedDate === '') {
       setError(INQUIRY_MESSAGES.wishedDateRequired);
       return;
@@ -73,7 +81,7 @@ export function AskInquiryForm() {
     }
   };
 
-  if (lines.length === 0) {
+  if (from.length === 0) {
     return (
       <Alert color="red">
         {INQUIRY_MESSAGES.noLines}注文一覧の明細の詳細から問い合わせてください。
@@ -87,10 +95,16 @@ export function AskInquiryForm() {
           <Title order={2} size="h3" id="ask-title">
             この注文について問い合わせる
           </Title>
-          <Text size="sm">
-            注文番号 {lines[0]!.sale_order_no}（明細{' '}
-            {lines.map((l) => l.sale_order_line_no).join('・')}）
-          </Text>
+          <Text size="sm">注文番号 {from[0]!.sale_order_no}</Text>
+          <OrderLinesChoice
+            from={from}
+            value={lines}
+            onChange={(chosen) => {
+              setLines(chosen);
+              if (chosen.length > 0) setLinesError(null);
+            }}
+            error={linesError}
+          />
           <NativeSelect
             label="お問い合わせの種類"
             value={category}

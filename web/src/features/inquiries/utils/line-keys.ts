@@ -20,3 +20,7 @@ export function lineKeysOf(params: URLSearchParams): LineKey[] {
     ];
   });
 }
+
+/** One string per line, to compare lines and to key them in a list. */
+export const lineKeyText = (l: LineKey) =>
+  `${l.sale_order_no}/${l.sale_order_line_no}/${l.delivery_no}/${l.delivery_line_no}`;
