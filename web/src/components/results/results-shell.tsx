@@ -1,7 +1,12 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { PageNumbers } from '../navigation/page-numbers';
+import { lazy, type ReactNode, Suspense } from 'react';
+
+// Loaded when a list has a second page: most lists fit one, and the screens' first loads keep
+// their budget. The space it takes is held meanwhile, so the list does not move.
+const PageNumbers = lazy(async () => ({
+  default: (await import('../navigation/page-numbers')).PageNumbers,
+}));
 
 const count = (n: number) => n.toLocaleString('ja-JP');
 
@@ -37,15 +42,17 @@ export function ResultsPager({
 }) {
   if (pages <= 1) return null;
   const numbers = (
-    <PageNumbers
-      page={page}
-      total={pages}
-      onChange={(next) => {
-        onChange(next);
-        if (scrollToTop) window.scrollTo({ top: 0 });
-      }}
-      compact={!isDesktop}
-    />
+    <Suspense fallback={<div style={{ minHeight: isDesktop ? 36 : 44 }} />}>
+      <PageNumbers
+        page={page}
+        total={pages}
+        onChange={(next) => {
+          onChange(next);
+          if (scrollToTop) window.scrollTo({ top: 0 });
+        }}
+        compact={!isDesktop}
+      />
+    </Suspense>
   );
   return caption === undefined ? (
     <Group justify="center">{numbers}</Group>
