@@ -90,7 +90,7 @@ describe('the audit view', () => {
     const outbox = screen.getByRole('region', { name: 'メール送信状況' });
     expect(within(outbox).getByText('送信失敗 1件')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: '2ページ' }));
+    await user.click(await screen.findByRole('button', { name: '2ページ' }));
     expect(await screen.findByText('全150件（101〜150件目）')).toBeTruthy();
     expect(fakeServer.calls(SEARCH).at(-1)!.query.get('page')).toBe('2');
   });

@@ -228,7 +228,7 @@ describe('the shared files page', () => {
     ).toHaveLength(100);
     expect(screen.getByText('120件中 1〜100件')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: '2ページ' }));
+    await user.click(await screen.findByRole('button', { name: '2ページ' }));
     await screen.findByRole('button', { name: '施工事例_120.png' });
     expect(screen.getByText('120件中 101〜120件')).toBeTruthy();
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
