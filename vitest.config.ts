@@ -14,7 +14,7 @@ const PREPARED_DATA = 'tests/support/prepared-data-setup.ts';
  * files it has timed before longest first, but keeps those times under node_modules: on a fresh
  * clone (CI, a newcomer) it has none and starts the largest files first. The production-install
  * test is a middling file that runs for minutes, mostly waiting on the `npm ci` and the build it
- * starts: started midway, the API step ended with it alone while the other worker stood idle.
+ * starts: started midway, it can end the API step alone while the other worker stands idle.
  * Started first, its waits overlap the other files' work.
  */
 const LONG_FILES = ['tests/api/production-install.test.ts'];
