@@ -10,14 +10,20 @@ const FIREBASE_API_TESTS = 'tests/api/firebase-*.test.ts';
 const PREPARED_DATA = 'tests/support/prepared-data-setup.ts';
 
 /**
- * Files that run for minutes, started before the other files of their project. Vitest starts the
- * files it has timed before longest first, but keeps those times under node_modules: on a fresh
- * clone (CI, a newcomer) it has none and starts the largest files first. The production-install
- * test is a middling file that runs for minutes, mostly waiting on the `npm ci` and the build it
- * starts: started midway, it can end the API step alone while the other worker stands idle.
- * Started first, its waits overlap the other files' work.
+ * Files that run for minutes, started before the other files of their project, in this order.
+ * Vitest starts the files it has timed before longest first, but keeps those times under
+ * node_modules: on a fresh clone (CI, a newcomer) it has none and starts the largest files first.
+ * The two fuzz files are the API step's longest (a thousand requests per route) and among its
+ * smallest, so they started last and made the step's tail; the production-install test, a
+ * middling file, runs for minutes mostly waiting on the `npm ci` and the build it starts, and could
+ * end the step alone while the other worker stood idle. Started first, the other files fill in
+ * beside them.
  */
-const LONG_FILES = ['tests/api/production-install.test.ts'];
+const LONG_FILES = [
+  'tests/api/production-install.test.ts',
+  'tests/api/fuzz-users-and-top.test.ts',
+  'tests/api/fuzz-orders-and-files.test.ts',
+];
 
 /** Vitest's order, less the long files, which go to the front of their project's files. */
 class LongFilesFirst extends BaseSequencer {
