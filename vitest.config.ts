@@ -14,10 +14,10 @@ const PREPARED_DATA = 'tests/support/prepared-data-setup.ts';
  * Vitest starts the files it has timed before longest first, but keeps those times under
  * node_modules: on a fresh clone (CI, a newcomer) it has none and starts the largest files first.
  * The two fuzz files are the API step's longest (a thousand requests per route) and among its
- * smallest, so they started last and made the step's tail; the production-install test, a
- * middling file, runs for minutes mostly waiting on the `npm ci` and the build it starts, and could
- * end the step alone while the other worker stood idle. Started first, the other files fill in
- * beside them.
+ * smallest, so they start last; the production-install test, a middling file, runs for minutes
+ * mostly waiting on the `npm ci` and the build it starts. Any of them started after the others
+ * have ended leaves the step finishing on one worker while the other stands idle; started first,
+ * the other files fill in beside them.
  */
 const LONG_FILES = [
   'tests/api/production-install.test.ts',
