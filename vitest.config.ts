@@ -62,12 +62,6 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          // A worker keeps its window and its modules (React, Mantine, the app's) from file to
-          // file: in the small files, making a fresh window and importing them again was three
-          // quarters of the CPU. Nothing of a test outlives it: setup-tests.ts unmounts what it
-          // rendered, empties the toasts, the tab's storage and the access token, and restores
-          // fetch and the clock after every test.
-          isolate: false,
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/testing/setup-tests.ts'],
         },

@@ -32,10 +32,9 @@ const steps = {
   lint: ['lint and format', 'npx', ['biome', 'check', '.'], null],
   types: ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], null],
   build: ['build', 'node', ['scripts/build.mjs']],
-  // The component tests (jsdom; a worker keeps its window from file to file, decision 036) in a
-  // Vitest run apart from the API tests, whose workers keep the server's modules from file to file
-  // (isolate: false): run together, a component file's React work was twice seen running after its
-  // window had been torn down.
+  // The component tests (jsdom, a process per file) in a Vitest run apart from the API tests,
+  // whose workers keep their modules from file to file (isolate: false): run together, a component
+  // file's React work was twice seen running after its window had been torn down.
   unit: [
     'unit and component tests',
     'npx',
