@@ -2,11 +2,46 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The API tests under IDENTITY_PROVIDER=firebase (project api-firebase). */
 const FIREBASE_API_TESTS = 'tests/api/firebase-*.test.ts';
 /** The run's migrated and seeded databases, copied for each test app (tests/support/prepared-data.ts). */
 const PREPARED_DATA = 'tests/support/prepared-data-setup.ts';
+
+/**
+ * Files that run for minutes, started before the other files of their project, in this order.
+ * Vitest starts the files it has timed before longest first, but keeps those times under
+ * node_modules: on a fresh clone (CI, a newcomer) it has none and starts the largest files first.
+ * The two fuzz files are the API step's longest (a thousand requests per route) and among its
+ * smallest, so they start last; the production-install test, a middling file, runs for minutes
+ * mostly waiting on the `npm ci` and the build it starts. Any of them started after the others
+ * have ended leaves the step finishing on one worker while the other stands idle; started first,
+ * the other files fill in beside them.
+ */
+const LONG_FILES = [
+  'tests/api/production-install.test.ts',
+  'tests/api/fuzz-users-and-top.test.ts',
+  'tests/api/fuzz-orders-and-files.test.ts',
+];
+
+/** Vitest's order, less the long files, which go to the front of their project's files. */
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = LONG_FILES.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
+      return at < 0 ? LONG_FILES.length : at;
+    };
+    const byProject = new Map<string, { spec: TestSpecification; index: number }[]>();
+    for (const [index, spec] of (await super.sort(files)).entries()) {
+      const list = byProject.get(spec.project.name) ?? [];
+      byProject.set(spec.project.name, [...list, { spec, index }]);
+    }
+    return [...byProject.values()].flatMap((list) =>
+      list.sort((a, b) => rank(a.spec) - rank(b.spec) || a.index - b.index).map(({ spec }) => spec),
+    );
+  }
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -16,6 +51,7 @@ export default defineConfig({
     // A worker per core, at least two (Vitest's default leaves one core idle, half of CI's two): the
     // API tests spend much of their time in PGlite, which is single-threaded.
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { clearAccessToken } from '../lib/access-token';
@@ -54,6 +55,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // The toasts' store outlives the rendered tree (a worker keeps its modules from file to file):
+  // a toast left by one test must not show in the next one's screen.
+  notifications.clean();
   window.sessionStorage.clear();
   clearAccessToken();
   const unhandled = [...fakeServer.unhandled];
