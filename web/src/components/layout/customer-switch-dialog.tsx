@@ -18,7 +18,8 @@ export const SWITCH_TEXTS = {
   prompt: '表示する取引先を選択してください',
   submit: '切り替える',
   cancel: 'キャンセル',
-  current: '（表示中）',
+  /** The customer shown now, in full above the choice (a phone's select cuts a long name). */
+  current: (label: string) => `表示中の取引先：${label}`,
   switched: (label: string) => `${label} に切り替えました。`,
   failed: '取引先を切り替えられませんでした。時間をおいて再度お試しください。',
   deleted:
@@ -61,7 +62,13 @@ export default function CustomerSwitchDialog({
   const { identityUid, customerCodeList, userInfo } = session;
   const current = userInfo?.customerCode ?? null;
   const { names } = useCustomerNames(customerCodeList, loginUserId(userInfo?.id));
-  const [value, setValue] = useState(current === null ? '' : String(current));
+  // The choice is among the other customers; the one shown now is said in full above it.
+  const others = customerCodeList.flatMap((code, index) =>
+    code === current ? [] : [{ value: String(code), label: customerLabel(code, names[index]) }],
+  );
+  const firstOther = customerCodeList.find((code) => code !== current);
+  const initial = firstOther === undefined ? '' : String(firstOther);
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -74,7 +81,7 @@ export default function CustomerSwitchDialog({
   });
 
   const close = () => {
-    setValue(current === null ? '' : String(current));
+    setValue(initial);
     setError(null);
     onClose();
   };
@@ -104,14 +111,18 @@ export default function CustomerSwitchDialog({
     <DialogModal opened={opened} onClose={close} title={SWITCH_TEXTS.title} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {current !== null && (
+            <Text size="sm">
+              {SWITCH_TEXTS.current(
+                customerLabel(current, names[customerCodeList.indexOf(current)]),
+              )}
+            </Text>
+          )}
           <NativeSelect
             label={SWITCH_TEXTS.prompt}
             name="customerCode"
             size="md"
-            data={customerCodeList.map((code, index) => ({
-              value: String(code),
-              label: `${customerLabel(code, names[index])}${code === current ? SWITCH_TEXTS.current : ''}`,
-            }))}
+            data={others}
             value={value}
             onChange={(event) => {
               setValue(event.currentTarget.value);
