@@ -64,8 +64,12 @@ test.describe('the login screen taken over by its scripts', () => {
       'aria-disabled',
       'true',
     );
+    // Every request for a page from here on: a form sent without the script would be one.
+    const pagesAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) pagesAsked.push(request.url());
+    });
     await button.click({ force: true });
-    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).search).toBe('');
     const serverInput = await mail.elementHandle();
@@ -78,6 +82,8 @@ test.describe('the login screen taken over by its scripts', () => {
     await expect(page.getByRole('button', { name: 'パスワードを表示' })).not.toHaveAttribute(
       'aria-disabled',
     );
+    // Still no page asked for since the early press, seconds later: it sent nothing.
+    expect(pagesAsked).toEqual([]);
     await button.click();
     await page.waitForURL('**/top');
     await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();
