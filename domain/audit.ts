@@ -36,6 +36,11 @@ export const AUDIT_ACTION_LABELS = {
   'banner.update': 'バナー更新',
   'banner.delete': 'バナー削除',
   'customer.folder-name.update': 'フォルダ名の登録',
+  'inquiry.create': 'お問い合わせの登録',
+  'inquiry.message': 'お問い合わせのメッセージ',
+  'inquiry.state': 'お問い合わせのステータス変更',
+  'inquiry.assign': 'お問い合わせの担当者設定',
+  'inquiry.attachment.download': 'お問い合わせの添付ファイルダウンロード',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -146,6 +151,10 @@ export function auditTargetLabel(facts: AuditTargetFacts): string {
       return `共有ファイル: ${id ?? '—'}`;
     case 'audit_log':
       return '操作履歴';
+    case 'inquiry':
+      return `お問い合わせ: No.${id ?? '—'}`;
+    case 'inquiry-attachment':
+      return `お問い合わせの添付ファイル: ID ${id ?? '—'}`;
     default:
       return id ? `${facts.entity}: ${id}` : facts.entity;
   }

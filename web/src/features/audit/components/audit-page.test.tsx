@@ -80,7 +80,7 @@ describe('the audit view', () => {
     expect(within(table).getAllByText('書類ダウンロード').length).toBe(100);
     // The action in Japanese only, the target in the server's words.
     expect(within(table).queryByText('document.download')).toBeNull();
-    expect(within(table).getByText('書類: INV-0.pdf')).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: '書類: INV-0.pdf' })).toBeTruthy();
     // 03:00 UTC is 12:00 in Japan.
     expect(within(table).getByText('2026-11-25 12:00:00')).toBeTruthy();
     // The browser by its short name, the whole header on hover.
@@ -120,7 +120,9 @@ describe('the audit view', () => {
     await user.selectOptions(within(form).getByLabelText('操作の種類'), 'ユーザー削除');
     await user.click(within(form).getByRole('button', { name: '検索' }));
     expect(await screen.findByText('全1件（1〜1件目）')).toBeTruthy();
-    expect(screen.getByText('ユーザー: 監査 太郎（audit@example.com）')).toBeTruthy();
+    expect(
+      screen.getByRole('cell', { name: 'ユーザー: 監査 太郎（audit@example.com）' }),
+    ).toBeTruthy();
     const query = fakeServer.calls(SEARCH).at(-1)!.query;
     expect(Object.fromEntries(query)).toEqual({
       from: '2026-11-20',

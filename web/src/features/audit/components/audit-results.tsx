@@ -52,7 +52,10 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                 <PhrasedText text={customerOf(event)} sizing />
               </Table.Td>
               <Table.Td>{auditActionLabel(event.action)}</Table.Td>
-              <Table.Td className={classes.breakable}>{event.target}</Table.Td>
+              <Table.Td>
+                {/* Codes and numbers kept whole (「SO2611-000163」 never breaks at its hyphen). */}
+                <PhrasedText text={event.target} sizing />
+              </Table.Td>
               <Table.Td className={classes.breakable}>
                 <Text size="sm">{breakable(event.ip_address)}</Text>
                 {event.user_agent && (
@@ -90,7 +93,9 @@ export function AuditCards({ events }: { events: AuditEvent[] }) {
               <PhrasedText text={customerOf(event)} />
             </dd>
             <dt>対象</dt>
-            <dd>{event.target}</dd>
+            <dd>
+              <PhrasedText text={event.target} />
+            </dd>
             <dt>IPアドレス</dt>
             <dd>{event.ip_address ?? '—'}</dd>
             <dt>ブラウザ</dt>

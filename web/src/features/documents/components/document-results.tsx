@@ -123,8 +123,8 @@ export function DocumentTable({
               <Table.Td className={classes.nowrap}>
                 <VersionCell item={item} />
               </Table.Td>
-              <Table.Td className={classes.breakable}>
-                {receiptText(item, receiptsVisible)}
+              <Table.Td>
+                <PhrasedText text={receiptText(item, receiptsVisible)} sizing />
               </Table.Td>
               <Table.Td>
                 <Actions item={item} actions={actions} />
@@ -192,7 +192,9 @@ export function DocumentCards({
                 <VersionCell item={item} />
               </dd>
               <dt>{receiptsVisible ? '初回ダウンロード' : 'ダウンロード'}</dt>
-              <dd>{receiptText(item, receiptsVisible)}</dd>
+              <dd>
+                <PhrasedText text={receiptText(item, receiptsVisible)} />
+              </dd>
             </dl>
             <Group mt="xs">
               <Actions item={item} actions={actions} />
