@@ -306,6 +306,19 @@ export async function customerCodesOfCorporations(db: Db, corporateCodes: number
   return rows.map((r) => r.code);
 }
 
+/** An order line as a request's form and thread show it. */
+const INQUIRY_LINE_COLUMNS = {
+  sale_order_no: ledgerItems.sale_order_no,
+  sale_order_line_no: ledgerItems.sale_order_line_no,
+  delivery_no: ledgerItems.delivery_no,
+  delivery_line_no: ledgerItems.delivery_line_no,
+  item_name: ledgerItems.item_name,
+  model_name: ledgerItems.model_name,
+  quantity: ledgerItems.quantity,
+  status: ledgerItems.status,
+  expected_delivery_date: ledgerItems.expected_delivery_date,
+};
+
 /**
  * The lines of one order of a customer, in line order: those a request may name besides the one
  * it was opened from (at most `limit`, the most one request may name).
@@ -317,17 +330,7 @@ export async function linesOfOrder(
   limit: number,
 ) {
   return db
-    .select({
-      sale_order_no: ledgerItems.sale_order_no,
-      sale_order_line_no: ledgerItems.sale_order_line_no,
-      delivery_no: ledgerItems.delivery_no,
-      delivery_line_no: ledgerItems.delivery_line_no,
-      item_name: ledgerItems.item_name,
-      model_name: ledgerItems.model_name,
-      quantity: ledgerItems.quantity,
-      status: ledgerItems.status,
-      expected_delivery_date: ledgerItems.expected_delivery_date,
-    })
+    .select(INQUIRY_LINE_COLUMNS)
     .from(ledgerItems)
     .where(
       and(eq(ledgerItems.customer_code, customerCode), eq(ledgerItems.sale_order_no, saleOrderNo)),
@@ -342,17 +345,7 @@ export async function linesOfOrder(
 
 export async function linesOfInquiry(db: Db, inquiryId: number) {
   return db
-    .select({
-      sale_order_no: ledgerItems.sale_order_no,
-      sale_order_line_no: ledgerItems.sale_order_line_no,
-      delivery_no: ledgerItems.delivery_no,
-      delivery_line_no: ledgerItems.delivery_line_no,
-      item_name: ledgerItems.item_name,
-      model_name: ledgerItems.model_name,
-      quantity: ledgerItems.quantity,
-      status: ledgerItems.status,
-      expected_delivery_date: ledgerItems.expected_delivery_date,
-    })
+    .select(INQUIRY_LINE_COLUMNS)
     .from(inquiryLines)
     .innerJoin(ledgerItems, eq(ledgerItems.id, inquiryLines.ledger_item_id))
     .where(eq(inquiryLines.inquiry_id, inquiryId))
