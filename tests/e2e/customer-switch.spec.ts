@@ -122,7 +122,7 @@ test('staff keep their chosen customer across orders, shared files and user admi
   await expect(page).toHaveURL(/\/managers\?customer=10002$/);
 });
 
-test('a link naming a customer the person may not see shows their own customer', async ({
+test('a link naming a customer the person may not see shows their own customer @desktop-only', async ({
   page,
 }) => {
   await loginAs(page, 'user');

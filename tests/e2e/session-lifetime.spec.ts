@@ -8,7 +8,7 @@ import { loginAs } from './support/login-as';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('a reload keeps the session on the server; closing the last tab ends its cookie and tokens within a minute', async ({
+test('a reload keeps the session on the server; closing the last tab ends its cookie and tokens within a minute @desktop-only', async ({
   page,
   context,
 }) => {

@@ -84,6 +84,70 @@ async function makeData(config: Config, shape: DataShape): Promise<void> {
   }
 }
 
+/** Where a shape's template lives: its folder in the run's, and its database on PostgreSQL. */
+interface Template {
+  folder: string;
+  /** On PostgreSQL: the template database beside the base one. */
+  database: string | null;
+}
+
+/**
+ * Makes the template of `shape` unless this run has it. A seeded shape starts from a copy of the
+ * migrated schema's (made first, once): opening a new database and applying the migrations is
+ * most of a template's making (some eight seconds of ten), and the run has a dozen shapes.
+ */
+async function ensureTemplate(
+  shape: DataShape,
+  env: Record<string, string>,
+  baseUrl: string | null,
+): Promise<Template> {
+  const root = inject('preparedDataRoot');
+  const name = shapeName(shape);
+  const template: Template = {
+    folder: join(root, name),
+    database: baseUrl
+      ? `${databaseNameOf(baseUrl)}_tpl_${inject('preparedDataRun')}_${name}`
+      : null,
+  };
+  const schema =
+    shape.ledgerLinesPerCustomer === null
+      ? null
+      : await ensureTemplate({ ...shape, ledgerLinesPerCustomer: null }, env, baseUrl);
+
+  await underLock(root, name, async () => {
+    const making = mkdtempSync(join(tmpdir(), 'portal-prepared-'));
+    try {
+      if (schema) cpSync(schema.folder, making, { recursive: true });
+      if (baseUrl && template.database) {
+        await withAdmin(baseUrl, async (admin) => {
+          await admin.query(`drop database if exists ${quoted(template.database!)} with (force)`);
+          await admin.query(
+            `create database ${quoted(template.database!)}${schema?.database ? ` template ${quoted(schema.database)}` : ''}`,
+          );
+        });
+      }
+      await makeData(
+        loadConfig({
+          LOG_LEVEL: 'silent',
+          STAFF_SECOND_FACTOR: 'optional',
+          ...env,
+          DATA_DIR: making,
+          ...(baseUrl && template.database
+            ? { DATABASE_URL: withDatabaseName(baseUrl, template.database) }
+            : {}),
+        }),
+        shape,
+      );
+      rmSync(join(making, 'db.lock'), { recursive: true, force: true });
+      renameSync(making, template.folder);
+    } catch (error) {
+      rmSync(making, { recursive: true, force: true });
+      throw error;
+    }
+  });
+  return template;
+}
+
 /**
  * Copies the prepared data of `shape` into `dataDir` (an empty folder) and, on PostgreSQL, makes
  * the database of `databaseUrl` anew from its template. Answers false where no template applies
@@ -98,54 +162,18 @@ export async function copyPreparedData(
   const root = inject('preparedDataRoot');
   const baseUrl = process.env.TEST_BASE_DATABASE_URL;
   if (!root || (databaseUrl && !baseUrl)) return false;
-  const name = shapeName(shape);
-  const folder = join(root, name);
-  // On PostgreSQL: the template database beside the base one, and the worker's database.
-  const postgres =
-    databaseUrl && baseUrl
-      ? {
-          baseUrl,
-          template: `${databaseNameOf(baseUrl)}_tpl_${inject('preparedDataRun')}_${name}`,
-          target: databaseNameOf(databaseUrl),
-        }
-      : null;
-
-  await underLock(root, name, async () => {
-    const making = mkdtempSync(join(tmpdir(), 'portal-prepared-'));
-    try {
-      if (postgres) {
-        await withAdmin(postgres.baseUrl, async (admin) => {
-          await admin.query(`drop database if exists ${quoted(postgres.template)} with (force)`);
-          await admin.query(`create database ${quoted(postgres.template)}`);
-        });
-      }
-      await makeData(
-        loadConfig({
-          LOG_LEVEL: 'silent',
-          STAFF_SECOND_FACTOR: 'optional',
-          ...env,
-          DATA_DIR: making,
-          ...(postgres
-            ? { DATABASE_URL: withDatabaseName(postgres.baseUrl, postgres.template) }
-            : {}),
-        }),
-        shape,
-      );
-      rmSync(join(making, 'db.lock'), { recursive: true, force: true });
-      renameSync(making, folder);
-    } catch (error) {
-      rmSync(making, { recursive: true, force: true });
-      throw error;
-    }
-  });
+  const { folder, database } = await ensureTemplate(
+    shape,
+    env,
+    databaseUrl && baseUrl ? baseUrl : null,
+  );
 
   cpSync(folder, dataDir, { recursive: true });
-  if (postgres) {
-    await withAdmin(postgres.baseUrl, async (admin) => {
-      await admin.query(`drop database if exists ${quoted(postgres.target)} with (force)`);
-      await admin.query(
-        `create database ${quoted(postgres.target)} template ${quoted(postgres.template)}`,
-      );
+  if (databaseUrl && baseUrl && database) {
+    const target = databaseNameOf(databaseUrl);
+    await withAdmin(baseUrl, async (admin) => {
+      await admin.query(`drop database if exists ${quoted(target)} with (force)`);
+      await admin.query(`create database ${quoted(target)} template ${quoted(database)}`);
     });
   }
   return true;
