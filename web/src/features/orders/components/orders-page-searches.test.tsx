@@ -1,6 +1,6 @@
 import { LEDGER_STATUS } from '@domain/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { OrdersPage } from './orders-page';
@@ -228,6 +228,8 @@ describe('the orders page', () => {
         message: '検索結果の件数が多すぎるため、データを取得できませんでした。',
       }),
     );
+    // The ten seconds are the page's own timer, moved on by the fake clock rather than waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await renderOrders();
     const advice =
       'データの取得に失敗しました。データ件数が多いため、検索期間を短くして再度お試しください。';
@@ -244,6 +246,9 @@ describe('the orders page', () => {
     await waitFor(() => expect(toasts()).toHaveLength(0), { timeout: 1_000 });
     const calls = fakeServer.calls('POST /api/v1/spec/search-result-ledgerItem').length;
 
+    act(() => vi.advanceTimersByTime(9_000 - (Date.now() - failedAt)));
+    expect((search as HTMLButtonElement).disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(1_000));
     await waitFor(() => expect((search as HTMLButtonElement).disabled).toBe(false), {
       timeout: 15_000,
     });
@@ -267,6 +272,8 @@ describe('a search that fails', () => {
         : answerSearch(request),
     );
     fakeLedger.lines = [ledgerItem({ status: LEDGER_STATUS.backlog, shipped_date: null })];
+    // The wait before 再試行 is the page's own timer, moved on by the fake clock.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await renderOrders();
     const alert = await screen.findByLabelText('検索の失敗');
     expect(alert.textContent).toContain(
@@ -277,6 +284,7 @@ describe('a search that fails', () => {
     expect(screen.queryByText(/— 件/)).toBeNull();
     const retry = within(alert).getByRole('button', { name: '再試行' }) as HTMLButtonElement;
     expect(retry.disabled).toBe(true);
+    act(() => vi.advanceTimersByTime(10_000));
     await waitFor(() => expect(retry.disabled).toBe(false), { timeout: 15_000 });
     fail = false;
     await user.click(retry);
