@@ -62,6 +62,12 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // A worker loads React, Mantine and the app's modules once for all its files, not once
+          // per file (about half the project's CPU time). The modules that keep state between
+          // renders (the access token, the unsaved-changes flag, the toasts, the sign-outs still
+          // pending, the calls sent ahead) are reset after each test in setup-tests.ts, which
+          // also patches the shared window only once.
+          isolate: false,
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/testing/setup-tests.ts'],
         },

@@ -103,6 +103,11 @@ export function sendAhead({
   setTimeout(forget, SENT_AHEAD_WAIT_MS);
 }
 
+/** For tests only: drops the calls sent ahead, which a page's next test must not take. */
+export function forgetSentAheadForTests(): void {
+  sentAhead.clear();
+}
+
 /** The answer of the same call sent ahead in this session, taken (once), or null. */
 function takeSentAhead(key: string): Promise<unknown> | null {
   const sent = sentAhead.get(key);

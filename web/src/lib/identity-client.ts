@@ -70,3 +70,12 @@ export function waitBeforeSignIn(work: Promise<unknown>): void {
 export function settledSignOut(): Promise<void> {
   return pendingSignOut;
 }
+
+/**
+ * For tests only: forgets the sign-outs and start-ups waited for. A tab's page lives as long as its
+ * module, but a test worker runs one file after another in the same modules: a start-up left
+ * unanswered at a test's end (its timer was a fake one) would hold every later sign-in.
+ */
+export function forgetPendingSignOutsForTests(): void {
+  pendingSignOut = Promise.resolve();
+}

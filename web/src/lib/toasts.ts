@@ -11,6 +11,11 @@ export function showSuccessToast(message: string): void {
 /** The error toast on screen, if any: a new failure replaces it. */
 let shownError: string | null = null;
 
+/** For tests only: no error toast is on screen after notifications.clean(), which calls no onClose. */
+export function forgetErrorToastForTests(): void {
+  shownError = null;
+}
+
 /**
  * With an id, the toast can be taken away early (notifications.hide(id)). Without one, the message
  * is its id: the same failure twice (a second click on 登録) shows one toast, not a pile of them.

@@ -13,6 +13,11 @@ export function setPageHasUnsavedChanges(value: boolean): void {
   for (const listener of listeners) listener();
 }
 
+/** For tests only: a new test's page starts with nothing unsaved, whatever the last one left. */
+export function resetUnsavedChangesForTests(): void {
+  unsaved = false;
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -2,6 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { clearAccessToken } from '../lib/access-token';
+import { forgetSentAheadForTests } from '../lib/api-client';
+import { forgetPendingSignOutsForTests } from '../lib/identity-client';
+import { forgetErrorToastForTests } from '../lib/toasts';
+import { resetUnsavedChangesForTests } from '../lib/unsaved-changes-state';
 import { takeConsoleErrorExpectation } from './console-errors';
 import { fakeServer, installFakeServer } from './fake-server';
 
@@ -10,8 +14,15 @@ import { fakeServer, installFakeServer } from './fake-server';
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-// jsdom lacks what Mantine measures with (https://mantine.dev/guides/vitest/).
-const { getComputedStyle } = window;
+// jsdom lacks what Mantine measures with (https://mantine.dev/guides/vitest/). A worker's files share
+// one window (isolate: false in vitest.config.ts) and this file runs before each of them: jsdom's
+// own getComputedStyle is kept aside once, so that the wrappers do not stack file after file.
+const jsdomGetComputedStyle = Symbol.for('setup-tests:getComputedStyle');
+const windowWithOriginal = window as typeof window & {
+  [jsdomGetComputedStyle]?: typeof window.getComputedStyle;
+};
+windowWithOriginal[jsdomGetComputedStyle] ??= window.getComputedStyle;
+const getComputedStyle = windowWithOriginal[jsdomGetComputedStyle];
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
@@ -46,6 +57,9 @@ window.matchMedia = (query: string): MediaQueryList => ({
   dispatchEvent: () => false,
 });
 
+/** The address the window starts at; a test that moves the browser's history leaves it elsewhere. */
+const startAddress = window.location.href;
+
 let consoleError: MockInstance<typeof console.error>;
 
 beforeEach(() => {
@@ -58,8 +72,15 @@ afterEach(() => {
   // The toasts' store outlives the rendered tree (a worker keeps its modules from file to file):
   // a toast left by one test must not show in the next one's screen.
   notifications.clean();
+  forgetErrorToastForTests();
   window.sessionStorage.clear();
   clearAccessToken();
+  // What else the app's modules keep for the tab's life, which the next test (or the next file,
+  // in the same worker and window) must not find.
+  forgetPendingSignOutsForTests();
+  forgetSentAheadForTests();
+  resetUnsavedChangesForTests();
+  if (window.location.href !== startAddress) window.history.replaceState(null, '', startAddress);
   const unhandled = [...fakeServer.unhandled];
   vi.unstubAllGlobals();
   vi.useRealTimers();
