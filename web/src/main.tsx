@@ -6,6 +6,7 @@ import { AppRouter } from './app/router';
 import { routes } from './app/routes';
 import { paths } from './config/paths';
 import { fetchAccessToken } from './lib/access-token';
+import { keepTypedBeforeScripts } from './lib/server-rendering';
 import { readStoredSession } from './lib/session-storage';
 
 const container = document.getElementById('root');
@@ -43,6 +44,7 @@ if (hydratable(container)) {
     () => createRoot(container).render(app),
   );
 } else {
+  keepTypedBeforeScripts(container);
   const stored = readStoredSession();
   if (stored.userInfo && window.location.pathname === paths.orders.path) {
     // The orders screen's first search goes out as soon as the token is there, beside the

@@ -18,3 +18,26 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/** The fields of the server's HTML, by name, while the browser renders the app over them. */
+let serverFields = new Map<string, HTMLInputElement>();
+
+/**
+ * Keeps the fields of the server's HTML under `root` when the browser renders the app afresh there
+ * instead of hydrating it (a tab that stores a session, or arrived with a navigation's state:
+ * decision 019). They stay on screen, and can be typed into, until that render replaces them with
+ * new, empty fields: what the person typed is read from them then (takeTypedBeforeScripts).
+ */
+export function keepTypedBeforeScripts(root: HTMLElement): void {
+  serverFields = new Map();
+  for (const field of root.querySelectorAll<HTMLInputElement>('input[name]')) {
+    serverFields.set(field.name, field);
+  }
+}
+
+/** Takes (once) what the server's field of this name holds, typed before the app replaced it. */
+export function takeTypedBeforeScripts(name: string): string {
+  const field = serverFields.get(name);
+  serverFields.delete(name);
+  return field && !field.isConnected ? field.value : '';
+}

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { keepTypedBeforeScripts } from '../../../lib/server-rendering';
 import { renderWithProviders } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
@@ -28,6 +29,27 @@ describe('LoginForm', () => {
 
     expect(onSubmit).toHaveBeenCalledWith({ mail: 'user@example.com', password: 'Passw0rd!' });
     expect(screen.queryByText('メールアドレスを入力してください。')).toBeNull();
+  });
+
+  it('keeps what was typed into the server’s form when the app renders afresh over it', async () => {
+    // The server's HTML of the form, typed into before the scripts ran; the app then renders its
+    // own form in its place (no hydration: this tab arrived with a navigation's state).
+    const server = document.createElement('div');
+    server.innerHTML = '<form><input name="mail"><input name="password" type="password"></form>';
+    document.body.append(server);
+    keepTypedBeforeScripts(server);
+    server.querySelector<HTMLInputElement>('input[name=mail]')!.value = 'user@example.com';
+    server.querySelector<HTMLInputElement>('input[name=password]')!.value = 'Passw0rd!';
+    server.remove();
+
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<LoginForm onSubmit={onSubmit} />);
+    expect(screen.getByRole('textbox', { name: 'メールアドレス' })).toHaveProperty(
+      'value',
+      'user@example.com',
+    );
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(onSubmit).toHaveBeenCalledWith({ mail: 'user@example.com', password: 'Passw0rd!' });
   });
 
   it('shows and hides the password with the toggle', async () => {

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import { Link } from 'react-router';
 import { RevealablePasswordInput } from '../../../components/form/revealable-password-input';
 import { paths } from '../../../config/paths';
-import { useHydrated } from '../../../lib/server-rendering';
+import { takeTypedBeforeScripts, useHydrated } from '../../../lib/server-rendering';
 
 export interface LoginFormValues {
   mail: string;
@@ -58,9 +58,11 @@ export function LoginForm({
   // is unavailable and submits nothing (a form sent without the script would put the password in
   // the address).
   const hydrated = useHydrated();
+  // Where the browser rendered the screen afresh over the server's HTML, what was typed there was
+  // kept aside before it went.
   useLayoutEffect(() => {
-    const mail = mailRef.current?.value ?? '';
-    const password = passwordRef.current?.value ?? '';
+    const mail = mailRef.current?.value || takeTypedBeforeScripts('mail');
+    const password = passwordRef.current?.value || takeTypedBeforeScripts('password');
     if (mail !== '' || password !== '') setValues({ mail, password });
   }, []);
 
