@@ -7,11 +7,18 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Marks the parts of the page a scan is limited to (removed after the scan). */
 const SCOPE = 'data-e2e-axe-scope';
 
-/** Waits until no CSS transition or animation runs (a dialog fading in would confuse the contrast check). */
+/**
+ * Waits until nothing on the page says it is loading and no CSS transition or animation runs: a
+ * dialog fading in, or the orders table dimmed while it still shows the previous customer's rows,
+ * would confuse the contrast check. The load state alone does not say so after the app moved
+ * within the page, since it was reached once when the document loaded.
+ */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[aria-busy="true"]') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
 }
 

@@ -4,6 +4,11 @@ import { type FakeRequest, json } from './fake-server';
 
 let serial = 0;
 
+/** Numbers the next test's lines from 1 again (called after each test by setup-tests.ts). */
+export function restartLedgerNumberingForTests(): void {
+  serial = 0;
+}
+
 /** An order line of customer 10001 with every field filled, numbered in order; overrides win. */
 export function ledgerItem(overrides: Partial<LedgerItem> = {}): LedgerItem {
   serial += 1;

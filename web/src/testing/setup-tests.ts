@@ -8,6 +8,7 @@ import { forgetErrorToastForTests } from '../lib/toasts';
 import { resetUnsavedChangesForTests } from '../lib/unsaved-changes-state';
 import { takeConsoleErrorExpectation } from './console-errors';
 import { fakeServer, installFakeServer } from './fake-server';
+import { restartLedgerNumberingForTests } from './ledger';
 
 // Generous: the first render of a lazy route imports its chunk, slow when a busy machine runs many
 // files at once; a real hang still fails.
@@ -80,6 +81,9 @@ afterEach(() => {
   forgetPendingSignOutsForTests();
   forgetSentAheadForTests();
   resetUnsavedChangesForTests();
+  restartLedgerNumberingForTests();
+  // The window's width, which tests of the phone layout narrow; jsdom starts at a desktop's 1024.
+  window.innerWidth = 1024;
   if (window.location.href !== startAddress) window.history.replaceState(null, '', startAddress);
   const unhandled = [...fakeServer.unhandled];
   vi.unstubAllGlobals();

@@ -1,15 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { AppLayout } from './app-layout';
 
 // The header leads to the account page on both layouts.
 
 describe('the header’s アカウント設定 entry', () => {
-  afterEach(() => {
-    window.innerWidth = 1024;
-  });
-
   for (const [layout, width] of [
     ['desktop', 1024],
     ['phone', 390],

@@ -1,17 +1,13 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { AppLayout } from './app-layout';
-
-const DESKTOP_WIDTH = 1024;
 
 function resizeTo(width: number) {
   window.innerWidth = width;
 }
 
 describe('the signed-in header', () => {
-  afterEach(() => resizeTo(DESKTOP_WIDTH));
-
   it('shows the customer name with the honorific 様 and the product name', () => {
     renderWithProviders(<AppLayout />, { session: { customerName: '株式会社テスト屋根' } });
     expect(screen.getByText('株式会社テスト屋根 様')).toBeTruthy();

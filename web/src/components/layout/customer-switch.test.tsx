@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_ACCOUNTS, FAKE_CUSTOMERS, serveAccount } from '../../testing/fake-accounts';
 import { fakeServer, json } from '../../testing/fake-server';
 import { renderWithProviders } from '../../testing/render';
@@ -38,7 +38,6 @@ describe('switching to another of the person’s customers', () => {
     serveAccount(fakeServer, FAKE_ACCOUNTS.multi);
     fakeServer.otherwise(() => json(200, []));
   });
-  afterEach(() => resizeTo(1024));
 
   it('from the header’s customer name: the other customer’s record, names and screen, without signing out', async () => {
     const { user, router } = renderWithProviders(<AppLayout />, {

@@ -3,7 +3,7 @@ import { LOGIN_MESSAGES } from '@domain/messages';
 import { PASSWORD_POLICY_TEXT } from '@domain/password-policy';
 import { SECOND_FACTOR_MESSAGES } from '@domain/second-factor';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { NEW_PASSWORD_TEXTS } from '../../../lib/new-password';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
@@ -79,10 +79,6 @@ beforeEach(() => {
         return json(400, { code: 'INVALID_PASSWORD', message: LOGIN_MESSAGES.wrongCredentials });
       return json(200, { token: null });
     });
-});
-
-afterEach(() => {
-  window.innerWidth = 1024;
 });
 
 const SESSION = { userInfo: { id: 5, userTypeId: 2, mail: 'multi@example.com' } };

@@ -67,7 +67,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  window.innerWidth = 1024;
 });
 
 describe('the audit view', () => {

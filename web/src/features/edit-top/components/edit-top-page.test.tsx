@@ -1,6 +1,6 @@
 import type { Banner, Notice } from '@domain/api/top-content';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
@@ -54,10 +54,6 @@ beforeEach(() => {
       notices = notices.filter((n) => n.id !== id);
       return json(200, { id });
     });
-});
-
-afterEach(() => {
-  window.innerWidth = 1024;
 });
 
 type User = Awaited<ReturnType<typeof renderEditor>>['user'];

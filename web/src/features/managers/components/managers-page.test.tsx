@@ -6,7 +6,7 @@ import {
 } from '@domain/manager-row';
 import { FIELD_PROBLEM_MESSAGES } from '@domain/top-content';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UNSAVED_CHANGES_TEXT } from '../../../components/edit-rows/unsaved-changes';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { fakeServer, json } from '../../../testing/fake-server';
@@ -132,10 +132,6 @@ beforeEach(() => {
       users = users.filter((u) => u.id !== id);
       return json(200, { id, delete_flag: true });
     });
-});
-
-afterEach(() => {
-  window.innerWidth = 1024;
 });
 
 type User = ReturnType<typeof renderWithProviders>['user'];

@@ -47,7 +47,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  window.innerWidth = 1024;
 });
 
 const exportButton = () => screen.getByRole('button', { name: /Excel出力/ });

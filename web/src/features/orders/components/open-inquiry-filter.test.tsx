@@ -1,7 +1,7 @@
 import type { LedgerPageItem } from '@domain/api/ledger';
 import { LEDGER_STATUS } from '@domain/constants';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRequest, fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { OrdersPage } from './orders-page';
@@ -58,9 +58,6 @@ const searches = () =>
 
 beforeEach(() => {
   fakeServer.on('POST /api/v1/spec/search-result-ledgerItem', answerSearch);
-});
-afterEach(() => {
-  window.innerWidth = 1024;
 });
 
 describe('問い合わせ中 on the orders screen', () => {

@@ -7,47 +7,14 @@ import { type FakeRequest, fakeServer, json } from '../../../testing/fake-server
 import { renderWithProviders } from '../../../testing/render';
 import { OrdersPage } from './orders-page';
 
+export { ledgerItem } from '../../../testing/ledger';
+
 export const USER = {
   userInfo: { id: 7, userTypeId: 2, customerCode: 10001, mail: 'user@example.com' },
 };
 export const STAFF = {
   userInfo: { id: 1, userTypeId: 3, customerCode: 99999, mail: 'staff@example.com' },
 };
-
-let serial = 0;
-/** An order line of customer 10001 with every field filled; overrides win. */
-export function ledgerItem(overrides: Partial<LedgerItem> = {}): LedgerItem {
-  serial += 1;
-  const no = String(serial).padStart(4, '0');
-  return {
-    customer_code: 10001,
-    status: LEDGER_STATUS.shipped,
-    sale_order_no: `SO2604-${no}`,
-    sale_order_line_no: 1,
-    delivery_no: `DN2604-${no}`,
-    delivery_line_no: 1,
-    sale_order_date: '2026-04-01',
-    shipped_date: '2026-04-10',
-    expected_delivery_date: '2026-04-12',
-    delivery_request: null,
-    property_name: `物件${no} 新築工事`,
-    item_name: `SR-200-BK`,
-    model_name: 'SR-200 ブラック',
-    quantity: 1200,
-    unit_price: 3450,
-    amount: 4_140_000,
-    destination_name1: '株式会社東和ルーフ 本社',
-    destination_name2: '第二倉庫',
-    destination_address: '東京都江東区新木場1-2-3',
-    contact_person: '佐藤 一郎',
-    transportation: 'ヤマト運輸',
-    shipping_label_number: '123456789012',
-    invoice_file_name: `INV_SO2604-${no}.pdf`,
-    shipped_file_name: `SHP_DN2604-${no}.pdf`,
-    delivery_file_name: `DLV_DN2604-${no}.pdf`,
-    ...overrides,
-  };
-}
 
 export interface SearchBody {
   customer_code: number;
@@ -101,7 +68,6 @@ export function answerCappedSearch({ body }: FakeRequest) {
 
 /** The server's answers for the orders page, with an empty ledger (each test's start). */
 export function installOrdersServer() {
-  serial = 0;
   fakeLedger.lines = [];
   fakeServer
     .on('POST /api/v1/spec/search-result-ledgerItem', answerSearch)

@@ -1,6 +1,6 @@
 import { LEDGER_STATUS } from '@domain/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { OrdersPage } from './orders-page';
@@ -21,10 +21,6 @@ import {
 
 beforeEach(() => {
   installOrdersServer();
-});
-
-afterEach(() => {
-  window.innerWidth = 1024;
 });
 
 describe('the orders page', () => {

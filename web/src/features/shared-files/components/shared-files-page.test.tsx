@@ -1,12 +1,11 @@
 import type { SharedFileEntry } from '@domain/api/shared-files';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { fileKindOf } from '../utils/file-kind';
 import { SharedFilesPage } from './shared-files-page';
 
-const DESKTOP_WIDTH = 1024;
 const PHONE_WIDTH = 390;
 
 const STAFF = { userInfo: { customerCode: 99999, userTypeId: 3, mail: 'staff@example.com' } };
@@ -88,10 +87,6 @@ const listingCalls = () =>
 const breadcrumb = () => screen.getByRole('navigation', { name: 'フォルダの階層' });
 
 describe('the shared files page', () => {
-  afterEach(() => {
-    window.innerWidth = DESKTOP_WIDTH;
-  });
-
   it('shows the root as すべてのファイル with folders first, then files, as named tiles', async () => {
     serveSharedFiles();
     renderWithProviders(<SharedFilesPage />, { path: '/shared-files', session: GENERAL_USER });

@@ -1,12 +1,10 @@
 import type { Banner, Notice } from '@domain/api/top-content';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '../../../lib/app-config';
 import { fakeServer, json } from '../../../testing/fake-server';
 import { renderWithProviders } from '../../../testing/render';
 import { TopPage } from './top-page';
-
-const DESKTOP_WIDTH = 1024;
 
 function notice(id: number, overrides: Partial<Notice> = {}): Notice {
   return {
@@ -52,10 +50,6 @@ function serve({
 const bannerImages = () => screen.queryAllByRole('img').filter((img) => img.tagName === 'IMG');
 
 describe('the top page', () => {
-  afterEach(() => {
-    window.innerWidth = DESKTOP_WIDTH;
-  });
-
   it('lists the notices under PICK UP! with the ja-JP date, titles opening a new tab', async () => {
     serve({
       notices: [
