@@ -7,6 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { DEFAULT_CARRIER_TRACKING, trackingUrl } from '../../domain/carrier-tracking';
+import { SEARCH_RETRY_WAIT_MS } from '../../domain/constants';
 import { readZip } from '../api/helpers/read-zip';
 import { isWrongBreak, lineBreaks } from './support/line-breaks';
 import { loginAs } from './support/login-as';
@@ -514,15 +515,19 @@ test.describe('the orders screen', () => {
     // sent by the entry beside the chunks (decision 021), not by the screen once it has loaded.
     const searches: { page: number; status: string }[] = [];
     let searchedBeforeScreen: boolean | undefined;
+    let announceSearch: (sent: true) => void = () => {};
+    const searchSent = new Promise<true>((resolve) => {
+      announceSearch = resolve;
+    });
     page.on('request', (request) => {
       if (!request.url().endsWith('/api/v1/spec/search-result-ledgerItem')) return;
       const body = request.postDataJSON() as { page: number; status: string };
       searches.push({ page: body.page, status: body.status });
+      announceSearch(true);
     });
     await page.route(/\/assets\/orders-page-[^/]+\.js$/, async (route) => {
-      const until = Date.now() + 5_000;
-      while (searches.length === 0 && Date.now() < until) await page.waitForTimeout(50);
-      searchedBeforeScreen ??= searches.length > 0;
+      const heldFor5s = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000));
+      searchedBeforeScreen ??= await Promise.race([searchSent, heldFor5s]);
       await route.continue();
     });
     await page.reload();
@@ -843,6 +848,8 @@ test.describe('finding and reading order lines', () => {
         json: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'x' },
       }),
     );
+    // The page's clock, so that the wait before 再試行 is moved past, not waited out.
+    await page.clock.install();
     await loginAs(page, 'user');
     await page.goto('/orders');
     const failure = page.getByLabel('検索の失敗');
@@ -854,7 +861,9 @@ test.describe('finding and reading order lines', () => {
     await expect(page.getByText('— 件')).toHaveCount(0);
     await page.unroute('**/api/v1/spec/search-result-ledgerItem');
     const retry = failure.getByRole('button', { name: '再試行' });
-    await expect(retry).toBeEnabled({ timeout: 20_000 });
+    await expect(retry).toBeDisabled();
+    await page.clock.fastForward(SEARCH_RETRY_WAIT_MS);
+    await expect(retry).toBeEnabled();
     await retry.click();
     await expect(page.getByText(COUNT)).toBeVisible();
   });
