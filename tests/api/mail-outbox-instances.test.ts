@@ -36,7 +36,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two instances’ mail outboxe
     b.platform.mailer.kick();
     const until = Date.now() + 60_000;
     while ((await mailOutboxCounts(db)).pending > 0 && Date.now() < until) await sleep(50);
-    await sleep(500);
+    // Both workers idle (their passes under way finished): a mail sent twice would be written.
+    await Promise.all([a.platform.mailer.stop(), b.platform.mailer.stop()]);
 
     expect(await mailOutboxCounts(db)).toMatchObject({ pending: 0, sent: count, failed: 0 });
     const delivered = (await readMailFiles(a.dataDir))
