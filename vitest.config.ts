@@ -92,7 +92,7 @@ export default defineConfig({
       },
       {
         // IDENTITY_PROVIDER=firebase against the Firebase Auth Emulator, which the global setup
-        // starts (firebase-tools) and stops. One file at a time: each empties the emulator.
+        // starts (firebase-tools) and stops: one per worker, since each file empties its own.
         extends: true,
         test: {
           name: 'api-firebase',
@@ -118,7 +118,8 @@ export default defineConfig({
           globalSetup: ['tests/support/firebase-global-setup.ts', PREPARED_DATA],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time (an emulator each), beside the fault tests' one (scripts/test.mjs).
+          maxWorkers: 2,
         },
       },
       {

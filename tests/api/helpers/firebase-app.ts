@@ -1,10 +1,10 @@
-import { inject } from 'vitest';
 import { clearEmulatorAccounts, EMULATOR_PROJECT_ID } from '../../support/firebase-emulator';
+import { firebaseEmulatorHost } from '../../support/firebase-emulator-host';
 import { DEMO_PASSWORD } from './auth';
 import { createTestApp, type TestApp } from './test-app';
 
-/** The emulator of the api-firebase project (tests/support/firebase-global-setup.ts). */
-export const emulatorHost = () => inject('firebaseEmulatorHost');
+/** This worker's emulator of the api-firebase project (tests/support/firebase-global-setup.ts). */
+export const emulatorHost = firebaseEmulatorHost;
 
 /** The configuration of IDENTITY_PROVIDER=firebase on the emulator. */
 export const firebaseEnv = (): Record<string, string> => ({
@@ -15,8 +15,8 @@ export const firebaseEnv = (): Record<string, string> => ({
 });
 
 /**
- * A test app under IDENTITY_PROVIDER=firebase, the emulator emptied first (the files of the
- * api-firebase project run one at a time), the demo accounts seeded into it.
+ * A test app under IDENTITY_PROVIDER=firebase, its worker's emulator emptied first (no other
+ * file uses it meanwhile), the demo accounts seeded into it.
  */
 export async function createFirebaseTestApp(
   options: Parameters<typeof createTestApp>[0] = {},

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
 import { buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
 import { openPlatform, type Platform, seedDemoIfEmpty } from '../../../server/platform';
 import { clearEmulatorAccounts, EMULATOR_PROJECT_ID } from '../../support/firebase-emulator';
+import { firebaseEmulatorHost } from '../../support/firebase-emulator-host';
 import { copyPreparedData, SEED_NOW } from '../../support/prepared-data';
 
 export interface TestApp {
@@ -39,12 +39,12 @@ export async function resetPostgres(databaseUrl: string): Promise<void> {
 
 /**
  * TEST_IDENTITY_PROVIDER=firebase (set by the api-firebase project, vitest.config.ts): the test
- * runs under IDENTITY_PROVIDER=firebase against the project's Firebase Auth Emulator, emptied
- * first (that project runs one file at a time).
+ * runs under IDENTITY_PROVIDER=firebase against its worker's Firebase Auth Emulator, emptied
+ * first (each worker of that project has one of its own).
  */
 async function identityProviderEnv(): Promise<Record<string, string>> {
   if (process.env.TEST_IDENTITY_PROVIDER !== 'firebase') return {};
-  const host = inject('firebaseEmulatorHost');
+  const host = firebaseEmulatorHost();
   await clearEmulatorAccounts(host);
   return {
     IDENTITY_PROVIDER: 'firebase',
