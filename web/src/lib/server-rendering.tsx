@@ -19,8 +19,8 @@ export function useHydrated(): boolean {
   );
 }
 
-/** The fields of the server's HTML, by name, while the browser renders the app over them. */
-let serverFields = new Map<string, HTMLInputElement>();
+/** The fields of the server's HTML while the browser renders the app over them, until taken. */
+let serverFields: HTMLInputElement[] = [];
 
 /**
  * Keeps the fields of the server's HTML under `root` when the browser renders the app afresh there
@@ -29,15 +29,21 @@ let serverFields = new Map<string, HTMLInputElement>();
  * new, empty fields: what the person typed is read from them then (takeTypedBeforeScripts).
  */
 export function keepTypedBeforeScripts(root: HTMLElement): void {
-  serverFields = new Map();
-  for (const field of root.querySelectorAll<HTMLInputElement>('input[name]')) {
-    serverFields.set(field.name, field);
-  }
+  serverFields = [...root.querySelectorAll<HTMLInputElement>('input[name]')];
 }
 
-/** Takes (once) what the server's field of this name holds, typed before the app replaced it. */
-export function takeTypedBeforeScripts(name: string): string {
-  const field = serverFields.get(name);
-  serverFields.delete(name);
-  return field && !field.isConnected ? field.value : '';
+/**
+ * What the server's fields that the app has replaced hold, by name, taken once: the fields are let
+ * go then (they hold the whole detached server page), and a later screen finds none.
+ */
+export function takeTypedBeforeScripts(): Record<string, string> {
+  const typed: Record<string, string> = {};
+  for (const field of serverFields) if (!field.isConnected) typed[field.name] = field.value;
+  serverFields = [];
+  return typed;
+}
+
+/** Forgets the server's fields kept by a test (called after each test by setup-tests.ts). */
+export function forgetTypedBeforeScriptsForTests(): void {
+  serverFields = [];
 }

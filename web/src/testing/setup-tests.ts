@@ -4,6 +4,7 @@ import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { clearAccessToken } from '../lib/access-token';
 import { forgetSentAheadForTests } from '../lib/api-client';
 import { forgetPendingSignOutsForTests } from '../lib/identity-client';
+import { forgetTypedBeforeScriptsForTests } from '../lib/server-rendering';
 import { forgetErrorToastForTests } from '../lib/toasts';
 import { resetUnsavedChangesForTests } from '../lib/unsaved-changes-state';
 import { takeConsoleErrorExpectation } from './console-errors';
@@ -81,6 +82,7 @@ afterEach(() => {
   forgetPendingSignOutsForTests();
   forgetSentAheadForTests();
   resetUnsavedChangesForTests();
+  forgetTypedBeforeScriptsForTests();
   restartLedgerNumberingForTests();
   // The window's width, which tests of the phone layout narrow; jsdom starts at a desktop's 1024.
   window.innerWidth = 1024;

@@ -61,8 +61,9 @@ export function LoginForm({
   // Where the browser rendered the screen afresh over the server's HTML, what was typed there was
   // kept aside before it went.
   useLayoutEffect(() => {
-    const mail = mailRef.current?.value || takeTypedBeforeScripts('mail');
-    const password = passwordRef.current?.value || takeTypedBeforeScripts('password');
+    const typed = takeTypedBeforeScripts();
+    const mail = mailRef.current?.value || typed.mail || '';
+    const password = passwordRef.current?.value || typed.password || '';
     if (mail !== '' || password !== '') setValues({ mail, password });
   }, []);
 
