@@ -64,7 +64,7 @@ describe('the warning before the sign-out for inactivity', () => {
 
     advance(FIVE_MINUTES);
     expect(await screen.findByText('status: signedOut')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('「ログインを続ける」 keeps the session on the server and starts the hour again', async () => {
@@ -104,6 +104,7 @@ describe('the warning before the sign-out for inactivity', () => {
     advance(INACTIVITY_TIMEOUT_MS - FIVE_MINUTES);
     fireEvent.click(await screen.findByRole('button', { name: 'ログインを続ける' }));
     expect(await screen.findByText('status: signedOut')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    // The screen goes to /login a step after the status changes.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });
