@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -12,9 +13,12 @@ const port = process.env.E2E_PORT ?? '3100';
 const e2eDataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `customer-portal-e2e-data-${port}`);
 process.env.E2E_DATA_DIR = e2eDataDir;
 
-// Debian's Chromium, never a downloaded browser (`npx playwright install` must not run).
+// Debian's Chromium, never a downloaded browser (`npx playwright install` must not run): its
+// headless shell, lighter on a two-core machine than the whole browser without a window
+// (decision 045); the whole browser where the shell is not installed.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const launchOptions = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium',
   args: [
     '--no-sandbox',
     '--disable-gpu',
