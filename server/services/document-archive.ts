@@ -5,9 +5,10 @@ import { documentRetentionEnd } from '../../domain/documents';
 import { todayInJapan } from '../../domain/japan-time';
 import { CHAIN_START, versionRecordHash } from '../repositories/document-chain';
 import {
-  appendDocumentVersion,
+  appendDocumentVersions,
   type DocumentToArchive,
   documentsToArchive,
+  type NewVersion,
   noteSourceModified,
   versionsInChainOrder,
 } from '../repositories/documents-repository';
@@ -60,18 +61,25 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-type Outcome = 'archived' | 'reissued' | 'unchanged' | 'missing';
+/** What one document's Spec file gave: content to append as a version, or nothing new. */
+type Looked =
+  | { outcome: 'unchanged' | 'missing' }
+  | { outcome: 'new'; document: DocumentToArchive; version: NewVersion };
 
-/** Looks at one document's Spec file and archives it when it is new content. */
-async function archiveOne(
+/**
+ * Looks at one document's Spec file; new content is put into the archive (write once: content
+ * already there, from another document or an earlier run that stopped before its row, is never
+ * written again) and answered as the version to append.
+ */
+async function lookAtOne(
   ports: DocumentArchivePorts,
   document: DocumentToArchive,
   source: ArchiveSource,
   now: () => Date,
-): Promise<Outcome> {
+): Promise<Looked> {
   const key = `${ORDER_DOCUMENTS_FOLDER}/${document.file_name}`;
   const head = await ports.storage.headObject(document.bucket, key);
-  if (head === null) return 'missing';
+  if (head === null) return { outcome: 'missing' };
   const { latest } = document;
   // The same size and time as when the latest version was read: the file was not rewritten.
   if (
@@ -79,28 +87,28 @@ async function archiveOne(
     latest.size === head.size &&
     latest.source_modified_at?.getTime() === head.lastModified.getTime()
   ) {
-    return 'unchanged';
+    return { outcome: 'unchanged' };
   }
   let bytes: Buffer;
   try {
     bytes = await readAll(await ports.storage.getObjectStream(document.bucket, key));
   } catch (error) {
-    if (error instanceof ObjectNotFoundError) return 'missing';
+    if (error instanceof ObjectNotFoundError) return { outcome: 'missing' };
     throw error;
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (latest !== null && latest.sha256 === sha256) {
     await noteSourceModified(ports.db, document.id, latest.version, head.lastModified);
-    return 'unchanged';
+    return { outcome: 'unchanged' };
   }
-  // Write once: content already archived (another document, or an earlier run that stopped before
-  // its row) is never written again.
   const objectKey = archiveKey(sha256);
   if (!(await ports.storage.exists(ports.archiveBucket, objectKey))) {
     await ports.storage.putObject(ports.archiveBucket, objectKey, bytes);
   }
-  const written = await ports.db.transaction(async (tx) => {
-    const version = await appendDocumentVersion(tx, {
+  return {
+    outcome: 'new',
+    document,
+    version: {
       document_id: document.id,
       doc_type: document.doc_type,
       doc_no: document.doc_no,
@@ -113,8 +121,28 @@ async function archiveOne(
       archived_at: now(),
       source,
       source_modified_at: head.lastModified,
-    });
-    if (version !== null && ports.invoiceMails && document.doc_type === 'invoice') {
+    },
+  };
+}
+
+/**
+ * Appends a page's new contents to the register in one transaction, with the mails of the new
+ * invoice versions. Answers what became of each: a version another process wrote meanwhile is
+ * unchanged.
+ */
+async function appendPage(
+  ports: DocumentArchivePorts,
+  fresh: Extract<Looked, { outcome: 'new' }>[],
+): Promise<('archived' | 'reissued' | 'unchanged')[]> {
+  if (fresh.length === 0) return [];
+  const written = await ports.db.transaction(async (tx) => {
+    const versions = await appendDocumentVersions(
+      tx,
+      fresh.map((f) => f.version),
+    );
+    for (const [index, version] of versions.entries()) {
+      const { document } = fresh[index]!;
+      if (version === null || !ports.invoiceMails || document.doc_type !== 'invoice') continue;
       await notifyInvoiceIssued(tx, ports.invoiceMails, {
         invoiceNo: document.doc_no,
         customerCode: document.customer_code,
@@ -123,16 +151,19 @@ async function archiveOne(
         version: version.version,
       });
     }
-    return version;
+    return versions;
   });
-  if (written === null) return 'unchanged';
-  return written.version === 1 ? 'archived' : 'reissued';
+  return written.map((version) =>
+    version === null ? 'unchanged' : version.version === 1 ? 'archived' : 'reissued',
+  );
 }
 
 /**
  * Archives the documents' Spec files that are new content: the given documents (after an import,
  * or the one being downloaded), or every document (the daily scan). A file the store cannot give
- * now is left to the next scan; the store being away stops the run.
+ * now is left to the next scan; the store being away stops the run. Each page's objects are put
+ * first and its rows written after, together: a run stopped between the two leaves objects that
+ * the next run finds there and does not write again.
  */
 export async function archiveDocuments(
   ports: DocumentArchivePorts,
@@ -149,12 +180,17 @@ export async function archiveDocuments(
       limit: PAGE,
     });
     if (page.length === 0) break;
+    const fresh: Extract<Looked, { outcome: 'new' }>[] = [];
     for (let i = 0; i < page.length; i += CONCURRENCY) {
-      const outcomes = await Promise.all(
-        page.slice(i, i + CONCURRENCY).map((d) => archiveOne(ports, d, options.source, now)),
+      const looked = await Promise.all(
+        page.slice(i, i + CONCURRENCY).map((d) => lookAtOne(ports, d, options.source, now)),
       );
-      for (const outcome of outcomes) counts[outcome]++;
+      for (const one of looked) {
+        if (one.outcome === 'new') fresh.push(one);
+        else counts[one.outcome]++;
+      }
     }
+    for (const outcome of await appendPage(ports, fresh)) counts[outcome]++;
     counts.checked += page.length;
     afterId = page.at(-1)!.id;
   }
