@@ -136,4 +136,27 @@ describe('the documents archive', () => {
     expect(result.problems).toEqual([]);
     expect(result.checked).toBe(3);
   });
+
+  it('one import of more invoices than a page of the archive run chains every version in id order', async () => {
+    // A page's versions go into the register together (500 documents a page).
+    const many = Array.from({ length: 520 }, () => createInvoice());
+    for (const [index, invoice] of many.entries()) {
+      await putSpec(invoice.file_name, pdf(`invoice ${invoice.invoice_no} ${index}`));
+    }
+    await importInvoices(many);
+    const written = await t.database.db
+      .select({ id: documentVersions.id, doc_no: documentVersions.doc_no })
+      .from(documentVersions)
+      .where(
+        inArray(
+          documentVersions.doc_no,
+          many.map((invoice) => invoice.invoice_no),
+        ),
+      )
+      .orderBy(asc(documentVersions.id));
+    expect(written).toHaveLength(many.length);
+    const result = await verifyDocumentArchive(ports());
+    expect(result.problems).toEqual([]);
+    expect(result.checked).toBe(3 + many.length);
+  });
 });
