@@ -1,7 +1,8 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD, type DemoAccount, loginAs } from './support/login-as';
 import { openFirstOrderLine } from './support/order-detail';
+import { test } from './support/test';
 
 // axe-core (WCAG 2.1 A and AA) over every screen and dialog, at both viewports (the projects),
 // for each role. Violations are soft failures, printed one node a line, so that one run

@@ -1,5 +1,6 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/login-as';
+import { test } from './support/test';
 
 // The account page at both viewports — reached from the header, a notification turned
 // off (and still off after a reload), the password changed and the new one signing in, the

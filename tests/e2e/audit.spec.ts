@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { pickDate } from './support/date-picker';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 // The audit view (docs/decisions/017) at both viewports: staff see every event, filter
 // and export them; a corporate administrator sees their corporation's events only; a general user

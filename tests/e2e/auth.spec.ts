@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_CUSTOMERS } from '../../db/seed/demo-master-data';
 import { LOGIN_MESSAGES, PERMISSION_DENIED_MESSAGE, RESET_MESSAGES } from '../../domain/messages';
 import { PASSWORD_POLICY_TEXT } from '../../domain/password-policy';
 import { linkIn, mailFileNames, waitForNewMail } from './support/mail';
+import { test } from './support/test';
 
 // Sign-in, tenant choice, guards, inactivity and password reset against the real server with the
 // demo data (docs/product.md §15) and the e2e accounts deleted@ and reset@ (support/prepare-e2e-data.ts).

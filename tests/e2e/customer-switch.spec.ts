@@ -1,6 +1,7 @@
-import { expect as baseExpect, type Page, type Request, test } from '@playwright/test';
+import { expect as baseExpect, type Page, type Request } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD, loginAs } from './support/login-as';
+import { test } from './support/test';
 
 // Whose data a screen shows: a person holding two customer codes switches between them from the
 // header (a phone: its menu) without signing out; staff keep their chosen customer from screen to

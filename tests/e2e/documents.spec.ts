@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { readZip } from '../api/helpers/read-zip';
 import { expectNoAxeViolations } from './support/axe';
 import { pickDate } from './support/date-picker';
 import { loginAs } from './support/login-as';
 import { openFirstOrderLine } from './support/order-detail';
+import { test } from './support/test';
 
 // 帳票一覧 (docs/decisions/030) at both viewports, on the demo data: a year of invoices of the
 // demo customers in the archive, the newest invoice of customer 10001 re-issued (server/services/

@@ -1,9 +1,10 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { addDays, todayInJapan } from '../../domain/japan-time';
 import { expectNoAxeViolations } from './support/axe';
 import { pickDate } from './support/date-picker';
 import { loginAs } from './support/login-as';
 import { openFirstOrderLine } from './support/order-detail';
+import { test } from './support/test';
 
 // Inquiries on order lines (docs/decisions/032) at both viewports: a customer asks about a backlog
 // line with a photo from the order's detail, staff answer and set the agreed date, the customer

@@ -1,8 +1,9 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { settled } from './support/axe';
 import { isWrongBreak, lineBreaks } from './support/line-breaks';
 import { loginAs } from './support/login-as';
 import { openFirstOrderLine } from './support/order-detail';
+import { test } from './support/test';
 
 // Strict 禁則 and phrase breaking on the screens other than the orders (whose own test is in
 // orders.spec.ts): names, titles and sentences of the demo data, and a request's text, measured

@@ -1,6 +1,7 @@
-import { expect as baseExpect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
 import { editRow } from './support/edit-rows';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 // Saves, reloads and sign-ins take a few seconds on a busy machine; no step waits longer than it must.
 const expect = baseExpect.configure({ timeout: 15_000 });

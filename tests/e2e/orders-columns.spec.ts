@@ -1,6 +1,7 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import { expectNoAxeViolations, settled } from './support/axe';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 // Searches over the demo ledger (600 lines per customer) can take seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -1,16 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import {
-  expect as baseExpect,
-  type Download,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { expect as baseExpect, type Download, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_CARRIER_TRACKING, trackingUrl } from '../../domain/carrier-tracking';
 import { SEARCH_RETRY_WAIT_MS } from '../../domain/constants';
 import { readZip } from '../api/helpers/read-zip';
 import { isWrongBreak, lineBreaks } from './support/line-breaks';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 // Searches over the demo ledger (600 lines per customer) can take seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
 import { totpCode } from '../../server/identity/totp';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/login-as';
+import { test } from './support/test';
 
 // The second factor in the browser, on a server of this spec's own with
 // STAFF_SECOND_FACTOR=required (the shared e2e server runs with `optional`, so that the other

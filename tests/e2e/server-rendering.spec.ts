@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { builtEntry } from '../api/helpers/built-entry';
 import { DEMO_PASSWORD, demoMail } from './support/login-as';
+import { test } from './support/test';
 
 // Decision 019: the login screen arrives as HTML the server rendered, shows before any script has
 // run, and the script takes that very HTML over (hydration) without a change anyone could see.

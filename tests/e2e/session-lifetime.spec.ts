@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 // The session's lifetime on the server, as the browser drives it (docs/product.md §4; decision
 // 034): a reload keeps the session, closing the last tab ends its cookie and tokens within a

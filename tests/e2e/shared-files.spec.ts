@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 // The demo data (db/seed/shared-tree.ts): customer 10001 has a nested Shared tree and a folder of
 // 120 entries; customer 40001 has an empty Shared folder.

@@ -1,6 +1,7 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import { builtEntry } from '../api/helpers/built-entry';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 /** Collects console errors and uncaught exceptions (CSP violations are console errors). */
 function watchConsole(page: Page): string[] {

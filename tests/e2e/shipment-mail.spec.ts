@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createLedgerItem, ledgerCsv } from '../api/helpers/ledger-factory';
 import { DEMO_PASSWORD } from './support/login-as';
 import { linkIn, type Mail, mailFileNames, readMails } from './support/mail';
+import { test } from './support/test';
 
 // A shipment notification mail's two links as a person follows
 // them — the orders screen on exactly the notified lines (through sign-in when signed out), and

@@ -1,5 +1,6 @@
-import { expect as baseExpect, type Page, type Route, test } from '@playwright/test';
+import { expect as baseExpect, type Page, type Route } from '@playwright/test';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 // Saves, reloads and sign-ins take a few seconds on a busy machine; no step waits longer than it must.
 const expect = baseExpect.configure({ timeout: 15_000 });

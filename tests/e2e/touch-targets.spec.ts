@@ -1,5 +1,6 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { loginAs } from './support/login-as';
+import { test } from './support/test';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
