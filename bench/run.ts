@@ -10,6 +10,7 @@ import { runAuditBench } from './audit';
 import { runDocumentsBench } from './documents';
 import { runExportBench } from './export';
 import { runInquiriesBench } from './inquiries';
+import { runInvoiceImportBench } from './invoice-import';
 import { runLedgerBench } from './ledger';
 import { runMetricsBench } from './metrics';
 import { runMixedLoad } from './mixed';
@@ -93,3 +94,5 @@ if (only === undefined || only === '' || only === 'metrics') await runMetricsBen
 if (only === undefined || only === '' || only === 'inquiries') await runInquiriesBench();
 // The documents register's search by date, amount and customer (bench/documents.ts, decision 030).
 if (only === undefined || only === '' || only === 'documents') await runDocumentsBench();
+// An import of 100,000 invoices and a zip of 2,000 of their PDFs: time and memory (decision 030).
+if (only === undefined || only === '' || only === 'invoice-import') await runInvoiceImportBench();

@@ -1,0 +1,170 @@
+// The invoice part of `npm run bench` (BENCH_ONLY=invoice-import; docs/decisions/030): an import
+// of BENCH_INVOICES invoices (default 100,000, the most one file may hold) whose PDFs are all in
+// the customers' Spec folders, so that every one is registered and archived; the same file again
+// (nothing changes); then a zip of 2,000 of them streamed over HTTP as a person's browser receives
+// it. Each is timed, and the process's memory sampled while it runs: the import reads its file
+// whole (the API's size limit bounds it), the zip must stream, its memory flat whatever its size.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { customers } from '../db/schema';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPlatform, seedDemoIfEmpty } from '../server/platform';
+import { INVOICE_CSV_COLUMNS, importInvoiceCsv } from '../server/services/invoice-import';
+import { accessToken } from './access-token';
+
+const CUSTOMERS = [10001, 10002, 20001, 30001, 30002, 40001];
+/** The demo maker's 登録番号 (a check digit that holds). */
+const REGISTRATION_NO = 'T7000012050002';
+const ZIP_FILES = 2_000;
+
+/** Samples the resident set while `run` runs; answers its time and the highest RSS seen. */
+async function measured<T>(run: () => Promise<T>) {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  try {
+    const result = await run();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return {
+      result,
+      seconds: +((performance.now() - started) / 1000).toFixed(1),
+      'RSS before, MB': Math.round(before / 2 ** 20),
+      'RSS peak, MB': Math.round(peak / 2 ** 20),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Invoice i: a customer in turn, a day of 2024–2026, amounts at 10 % and 8 % (tax rounded down). */
+function invoiceRow(i: number): Record<keyof typeof INVOICE_CSV_COLUMNS, string> {
+  const base10 = ((i * 7919) % 1_900_000) + 1_000;
+  const base8 = (i % 7) * 1_250;
+  const tax10 = Math.floor(base10 * 0.1);
+  const tax8 = Math.floor(base8 * 0.08);
+  const day = new Date(Date.UTC(2024, 0, 1) + (i % 1_050) * 86_400_000).toISOString().slice(0, 10);
+  const no = `BENCH-${String(i).padStart(7, '0')}`;
+  return {
+    invoice_no: no,
+    customer_code: String(CUSTOMERS[i % CUSTOMERS.length]),
+    invoice_date: day,
+    closing_date: day,
+    amount_excl_tax_10: String(base10),
+    tax_10: String(tax10),
+    amount_excl_tax_8: String(base8),
+    tax_8: String(tax8),
+    total_amount: String(base10 + tax10 + base8 + tax8),
+    registration_no: REGISTRATION_NO,
+    file_name: `請求書_${no}.pdf`,
+    delivery_nos: `DN-${no}`,
+  };
+}
+
+const pdf = (no: string) => Buffer.from(`%PDF-1.4\n% INVOICE ${no}\n%%EOF\n`);
+
+export async function runInvoiceImportBench(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const count = Number(process.env.BENCH_INVOICES ?? 100_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-invoices-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_MAIL_PER_MINUTE: '100000',
+    STAFF_SECOND_FACTOR: 'optional',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  console.log(
+    `\n${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}, invoice import — ${count.toLocaleString('en')} invoices`,
+  );
+  const platform = await openPlatform(config, pino({ level: 'silent' }));
+  let app: FastifyInstance | undefined;
+  try {
+    await seedDemoIfEmpty(platform, { ledgerLinesPerCustomer: 0 });
+    const rows = Array.from({ length: count }, (_, i) => invoiceRow(i));
+    const buckets = new Map(
+      (
+        await platform.database.db
+          .select({ code: customers.customer_code, bucket: customers.customer_bucket_name })
+          .from(customers)
+      ).map((c) => [c.code, c.bucket]),
+    );
+    for (const row of rows) {
+      await platform.storage.putObject(
+        buckets.get(Number(row.customer_code))!,
+        `Spec/${row.file_name}`,
+        pdf(row.invoice_no),
+      );
+    }
+    const columns = Object.keys(INVOICE_CSV_COLUMNS) as (keyof typeof INVOICE_CSV_COLUMNS)[];
+    const csv = Buffer.from(
+      `${[columns, ...rows.map((row) => columns.map((c) => row[c]))].map((l) => l.join(',')).join('\r\n')}\r\n`,
+    );
+    const ports = {
+      db: platform.database.db,
+      storage: platform.storage,
+      archiveBucket: config.DOCUMENT_ARCHIVE_BUCKET,
+      invoiceMails: { config, mailer: platform.mailer },
+    };
+    const actor = { actorUserId: null, actorMail: null, source: 'cli', fileName: 'bench.csv' };
+
+    const first = await measured(() => importInvoiceCsv(ports, csv, actor));
+    const again = await measured(() => importInvoiceCsv(ports, csv, actor));
+
+    app = await buildApp({ config, platform, webRoot: join(dataDir, 'no-web-build') });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const staff = await accessToken(app, 'staff@example.com');
+    // The first customer's invoices of the first days of 2024, about ZIP_FILES of them.
+    const days = Math.ceil((ZIP_FILES * CUSTOMERS.length * 1_050) / count);
+    const zipQuery = {
+      customer_code: String(CUSTOMERS[0]),
+      type: 'invoice',
+      date_from: '2024-01-01',
+      date_to: new Date(Date.UTC(2024, 0, days)).toISOString().slice(0, 10),
+    };
+    const zip = await measured(async () => {
+      const prepared = await fetch(`${origin}/api/v1/documents/zip`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
+        body: JSON.stringify(zipQuery),
+      });
+      if (prepared.status !== 200)
+        throw new Error(`zip: ${prepared.status} ${await prepared.text()}`);
+      const { url, count: files } = (await prepared.json()) as { url: string; count: number };
+      // The link names the public address (PUBLIC_BASE_URL); the bench's server listens here.
+      const link = new URL(url);
+      const answer = await fetch(`${origin}${link.pathname}${link.search}`);
+      if (answer.status !== 200 || !answer.body) throw new Error(`zip download: ${answer.status}`);
+      let bytes = 0;
+      for await (const chunk of answer.body) bytes += (chunk as Uint8Array).length;
+      return { files, bytes };
+    });
+
+    const { result: firstResult, ...firstFigures } = first;
+    const { result: againResult, ...againFigures } = again;
+    const { result: zipResult, ...zipFigures } = zip;
+    console.table({
+      [`first import: ${firstResult.inserted} inserted, ${firstResult.archive.archived} PDFs archived`]:
+        firstFigures,
+      [`the same file again: ${againResult.unchanged} unchanged, ${againResult.archive.archived} archived`]:
+        againFigures,
+      [`zip over HTTP: ${zipResult.files} PDFs and index.csv, ${(zipResult.bytes / 2 ** 20).toFixed(1)} MB`]:
+        zipFigures,
+    });
+  } finally {
+    // The app closes the platform it was given.
+    await app?.close();
+    if (!app) await platform.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
