@@ -35,6 +35,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // The pass takes 6 to 15 minutes on a two-core machine: one that stops making progress fails,
+  // naming the tests still running, long before CI's own limit ends the whole run unexplained.
+  globalTimeout: 40 * 60_000,
   workers: 2,
   reporter: 'list',
   use: {
