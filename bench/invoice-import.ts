@@ -1,10 +1,12 @@
 // The invoice part of `npm run bench` (BENCH_ONLY=invoice-import; docs/decisions/030): an import
 // of BENCH_INVOICES invoices (default 100,000, the most one file may hold) whose PDFs are all in
 // the customers' Spec folders, so that every one is registered and archived; the same file again
-// (nothing changes); then a zip of 2,000 of them streamed over HTTP as a person's browser receives
-// it. Each is timed, and the process's memory sampled while it runs: the import reads its file
-// whole (the API's size limit bounds it), the zip must stream, its memory flat whatever its size.
+// (nothing changes); then a zip of 2,000 of them (100 KB each) streamed over HTTP as a person's
+// browser receives it. Each is timed, and the process's memory sampled while it runs: the import
+// reads its file whole (the API's size limit bounds it), the zip must stream, its memory flat
+// whatever its size.
 
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +70,15 @@ function invoiceRow(i: number): Record<keyof typeof INVOICE_CSV_COLUMNS, string>
   };
 }
 
-const pdf = (no: string) => Buffer.from(`%PDF-1.4\n% INVOICE ${no}\n%%EOF\n`);
+/** A PDF-shaped file; `padding` bytes that do not compress, as a scanned page's image. */
+const pdf = (no: string, padding = 0) =>
+  Buffer.concat([
+    Buffer.from(`%PDF-1.4\n% INVOICE ${no}\n`),
+    randomBytes(padding),
+    Buffer.from('\n%%EOF\n'),
+  ]);
+/** The zipped invoices' PDFs weigh as real ones do, so that the zip's memory means something. */
+const ZIPPED_PDF_BYTES = 100 * 1024;
 
 export async function runInvoiceImportBench(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -97,11 +107,21 @@ export async function runInvoiceImportBench(): Promise<void> {
           .from(customers)
       ).map((c) => [c.code, c.bucket]),
     );
+    // The first customer's invoices of the first days of 2024, about ZIP_FILES of them.
+    const days = Math.ceil((ZIP_FILES * CUSTOMERS.length * 1_050) / count);
+    const zipQuery = {
+      customer_code: String(CUSTOMERS[0]),
+      type: 'invoice',
+      date_from: '2024-01-01',
+      date_to: new Date(Date.UTC(2024, 0, days)).toISOString().slice(0, 10),
+    };
+    const zipped = (row: (typeof rows)[number]) =>
+      row.customer_code === zipQuery.customer_code && row.invoice_date <= zipQuery.date_to;
     for (const row of rows) {
       await platform.storage.putObject(
         buckets.get(Number(row.customer_code))!,
         `Spec/${row.file_name}`,
-        pdf(row.invoice_no),
+        pdf(row.invoice_no, zipped(row) ? ZIPPED_PDF_BYTES : 0),
       );
     }
     const columns = Object.keys(INVOICE_CSV_COLUMNS) as (keyof typeof INVOICE_CSV_COLUMNS)[];
@@ -124,14 +144,6 @@ export async function runInvoiceImportBench(): Promise<void> {
     const address = app.server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const staff = await accessToken(app, 'staff@example.com');
-    // The first customer's invoices of the first days of 2024, about ZIP_FILES of them.
-    const days = Math.ceil((ZIP_FILES * CUSTOMERS.length * 1_050) / count);
-    const zipQuery = {
-      customer_code: String(CUSTOMERS[0]),
-      type: 'invoice',
-      date_from: '2024-01-01',
-      date_to: new Date(Date.UTC(2024, 0, days)).toISOString().slice(0, 10),
-    };
     const zip = await measured(async () => {
       const prepared = await fetch(`${origin}/api/v1/documents/zip`, {
         method: 'POST',
