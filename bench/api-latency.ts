@@ -9,9 +9,9 @@ import type { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openPlatform, seedDemoIfEmpty } from '../server/platform';
 import { accessToken } from './access-token';
+import { benchConfig } from './bench-config';
 import { percentile } from './stats';
 
 const ITERATIONS = 60;
@@ -29,14 +29,7 @@ export async function runApiLatencyBench(part: {
 }): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-api-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMIT_IP_PER_MINUTE: '100000',
-    RATE_LIMIT_MAIL_PER_MINUTE: '100000',
-    STAFF_SECOND_FACTOR: 'optional',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const config = benchConfig(dataDir);
   console.log(`\n${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}, ${part.label}`);
   const platform = await openPlatform(config, pino({ level: 'silent' }));
   let app: FastifyInstance | undefined;

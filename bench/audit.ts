@@ -16,12 +16,12 @@ import pino from 'pino';
 import { isDatabaseEmpty } from '../db/seed/seed-demo-data';
 import type { AuditSearchQuery } from '../domain/api/audit';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openPlatform, seedDemoIfEmpty } from '../server/platform';
 import { findRowsByUid } from '../server/repositories/users-repository';
 import { searchAudit } from '../server/services/audit-service';
 import { Caller } from '../server/services/caller';
 import { accessToken } from './access-token';
+import { benchConfig } from './bench-config';
 import { BENCH_CUSTOMER_BASE, BENCH_CUSTOMER_COUNT, ensureBenchCustomers } from './ledger-data';
 import { percentile } from './stats';
 
@@ -200,14 +200,7 @@ export async function runAuditBench(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const size = parseSize(process.env.BENCH_AUDIT_EVENTS ?? (databaseUrl ? '5m' : '500k'));
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-audit-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMIT_IP_PER_MINUTE: '100000',
-    RATE_LIMIT_MAIL_PER_MINUTE: '100000',
-    STAFF_SECOND_FACTOR: 'optional',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const config = benchConfig(dataDir);
   console.log(
     `\naudit search — ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}, ${size.toLocaleString('en')} events`,
   );

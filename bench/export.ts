@@ -28,7 +28,7 @@ import { openPlatform, seedDemoIfEmpty } from '../server/platform';
 import { iterateLedgerItems } from '../server/repositories/ledger-repository';
 import { accessToken } from './access-token';
 import { BENCH_CUSTOMER_BASE, BENCH_CUSTOMER_COUNT, ensureBenchCustomers } from './ledger-data';
-import { percentile } from './stats';
+import { measured, percentile } from './stats';
 
 const EXPORT_URL = '/api/v1/spec/export-ledgerItem';
 const SEARCH_URL = '/api/v1/spec/search-result-ledgerItem';
@@ -62,36 +62,6 @@ const insertLines = `
     case when g % 8 = 0 then '' else lpad((g * 7919 % 1000000000000)::text, 12, '0') end,
     '請求書_EXP' || g || '.pdf', '出荷案内_EXP' || g || '.pdf', ''
   from generate_series(1, $2::int) as g`;
-
-/** Runs fn while sampling RSS every 50 ms: ms, and the peak growth in MB over the RSS before. */
-async function measured<T>(
-  fn: () => Promise<T>,
-): Promise<{ value: T; ms: number; peakMb: number; heapMb: number }> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage();
-  let peak = before.rss;
-  let heapPeak = before.heapUsed + before.external;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peak = Math.max(peak, now.rss);
-    heapPeak = Math.max(heapPeak, now.heapUsed + now.external);
-  };
-  const timer = setInterval(sample, 50);
-  const started = performance.now();
-  try {
-    const value = await fn();
-    const ms = performance.now() - started;
-    sample();
-    return {
-      value,
-      ms,
-      peakMb: (peak - before.rss) / 2 ** 20,
-      heapMb: (heapPeak - before.heapUsed - before.external) / 2 ** 20,
-    };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 async function download(url: string, auth: string, body: object): Promise<number> {
   const res = await fetch(url, {

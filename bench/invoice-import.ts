@@ -2,7 +2,7 @@
 // of BENCH_INVOICES invoices (default 100,000, the most one file may hold) whose PDFs are all in
 // the customers' Spec folders, so that every one is registered and archived; the same file again
 // (nothing changes); then a zip of 2,000 of them (100 KB each) streamed over HTTP as a person's
-// browser receives it. Each is timed, and the process's memory sampled while it runs: the import
+// browser receives it. Each is timed, and the process's memory growth sampled (stats.ts): the import
 // reads its file whole (the API's size limit bounds it), the zip must stream, its memory flat
 // whatever its size.
 
@@ -14,37 +14,15 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { customers } from '../db/schema';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openPlatform, seedDemoIfEmpty } from '../server/platform';
+import { DEMO_REGISTRATION_NO } from '../server/services/demo-documents';
 import { INVOICE_CSV_COLUMNS, importInvoiceCsv } from '../server/services/invoice-import';
 import { accessToken } from './access-token';
+import { benchConfig } from './bench-config';
+import { measured } from './stats';
 
 const CUSTOMERS = [10001, 10002, 20001, 30001, 30002, 40001];
-/** The demo maker's 登録番号 (a check digit that holds). */
-const REGISTRATION_NO = 'T7000012050002';
 const ZIP_FILES = 2_000;
-
-/** Samples the resident set while `run` runs; answers its time and the highest RSS seen. */
-async function measured<T>(run: () => Promise<T>) {
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  const started = performance.now();
-  try {
-    const result = await run();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return {
-      result,
-      seconds: +((performance.now() - started) / 1000).toFixed(1),
-      'RSS before, MB': Math.round(before / 2 ** 20),
-      'RSS peak, MB': Math.round(peak / 2 ** 20),
-    };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 /** Invoice i: a customer in turn, a day of 2024–2026, amounts at 10 % and 8 % (tax rounded down). */
 function invoiceRow(i: number): Record<keyof typeof INVOICE_CSV_COLUMNS, string> {
@@ -64,7 +42,7 @@ function invoiceRow(i: number): Record<keyof typeof INVOICE_CSV_COLUMNS, string>
     amount_excl_tax_8: String(base8),
     tax_8: String(tax8),
     total_amount: String(base10 + tax10 + base8 + tax8),
-    registration_no: REGISTRATION_NO,
+    registration_no: DEMO_REGISTRATION_NO,
     file_name: `請求書_${no}.pdf`,
     delivery_nos: `DN-${no}`,
   };
@@ -84,14 +62,7 @@ export async function runInvoiceImportBench(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const count = Number(process.env.BENCH_INVOICES ?? 100_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-invoices-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMIT_IP_PER_MINUTE: '100000',
-    RATE_LIMIT_MAIL_PER_MINUTE: '100000',
-    STAFF_SECOND_FACTOR: 'optional',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const config = benchConfig(dataDir);
   console.log(
     `\n${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}, invoice import — ${count.toLocaleString('en')} invoices`,
   );
@@ -162,16 +133,18 @@ export async function runInvoiceImportBench(): Promise<void> {
       return { files, bytes };
     });
 
-    const { result: firstResult, ...firstFigures } = first;
-    const { result: againResult, ...againFigures } = again;
-    const { result: zipResult, ...zipFigures } = zip;
+    const figures = (m: { ms: number; peakMb: number; heapMb: number }) => ({
+      seconds: +(m.ms / 1000).toFixed(1),
+      'RSS growth, MB': Math.round(m.peakMb),
+      'heap growth, MB': Math.round(m.heapMb),
+    });
     console.table({
-      [`first import: ${firstResult.inserted} inserted, ${firstResult.archive.archived} PDFs archived`]:
-        firstFigures,
-      [`the same file again: ${againResult.unchanged} unchanged, ${againResult.archive.archived} archived`]:
-        againFigures,
-      [`zip over HTTP: ${zipResult.files} PDFs and index.csv, ${(zipResult.bytes / 2 ** 20).toFixed(1)} MB`]:
-        zipFigures,
+      [`first import: ${first.value.inserted} inserted, ${first.value.archive.archived} PDFs archived`]:
+        figures(first),
+      [`the same file again: ${again.value.unchanged} unchanged, ${again.value.archive.archived} archived`]:
+        figures(again),
+      [`zip over HTTP: ${zip.value.files} PDFs and index.csv, ${(zip.value.bytes / 2 ** 20).toFixed(1)} MB`]:
+        figures(zip),
     });
   } finally {
     // The app closes the platform it was given.

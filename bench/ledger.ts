@@ -27,7 +27,6 @@ import { isDatabaseEmpty } from '../db/seed/seed-demo-data';
 import type { LedgerSearchBody } from '../domain/api/ledger';
 import { todayInJapan } from '../domain/japan-time';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openPlatform, type Platform, seedDemoIfEmpty } from '../server/platform';
 import {
   countCapOf,
@@ -40,6 +39,7 @@ import { callerRowsStatement } from '../server/repositories/users-repository';
 import { planLedgerSearch, unpagedRequest } from '../server/services/ledger-search-service';
 import { ledgerCsv } from '../tests/api/helpers/ledger-factory';
 import { accessToken } from './access-token';
+import { benchConfig } from './bench-config';
 import {
   BIGGEST_CUSTOMER,
   benchLineCount,
@@ -450,14 +450,7 @@ export async function runLedgerBench(): Promise<void> {
   const sizes = parseSizes(process.env.BENCH_SIZES ?? (databaseUrl ? '100k,1m,10m' : '100k,1m'));
   const keepDir = process.env.BENCH_DATA_DIR;
   const dataDir = keepDir ?? mkdtempSync(join(tmpdir(), 'portal-bench-ledger-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMIT_IP_PER_MINUTE: '100000',
-    RATE_LIMIT_MAIL_PER_MINUTE: '100000',
-    // The bench signs staff in with a password alone (decision 016's test setting).
-    STAFF_SECOND_FACTOR: 'optional',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  const config = benchConfig(dataDir, {
     ...(process.env.LEDGER_CACHE_MB ? { LEDGER_CACHE_MB: process.env.LEDGER_CACHE_MB } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
