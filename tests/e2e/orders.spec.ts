@@ -607,6 +607,11 @@ test.describe('the orders screen', () => {
     await panel.getByRole('button', { name: '受注日（開始）', exact: true }).click();
     const calendar = page.getByRole('button', { name: /^\d{4}年\d{1,2}月$/ });
     await expect(calendar).toBeVisible();
+    // The calendar takes the focus as it opens (a keyboard user's Escape is pressed in it); until
+    // then the key would go to the panel behind it.
+    await expect(
+      page.locator('[data-dates-dropdown] :focus, [data-dates-modal] :focus'),
+    ).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(calendar).toBeHidden();
     await expect(panel).toBeVisible();
