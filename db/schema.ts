@@ -694,6 +694,18 @@ export const documentVersions = pgTable(
 );
 
 /**
+ * Invoice versions whose 「請求書を発行しました」 mail is not written yet (docs/decisions/030). A row
+ * is written with its version, in the same transaction, and taken by the mails written at the end
+ * of the archive run: a person gets one mail per run listing its invoices, and a run stopped
+ * between the two leaves its rows to the next run, which mails them.
+ */
+export const invoiceMailsPending = pgTable('invoice_mails_pending', {
+  version_id: bigint('version_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => documentVersions.id),
+});
+
+/**
  * Download receipts (docs/decisions/030): one row each time a person actually received a document
  * version, from its link or inside a zip, never when a link was only prepared: who (the user row
  * of the customer the document belongs to, or the staff row), when, and from which address.

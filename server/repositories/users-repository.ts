@@ -451,14 +451,20 @@ export async function setAccountMail(
     .where(eq(users.id, id));
 }
 
-/** The people of a customer who receive the invoice mails: not deleted, the setting on. */
-export async function invoiceMailRecipients(db: Pick<Database, 'select'>, customerCode: number) {
+/**
+ * The user rows that receive the invoice mails of these customers: not deleted, the setting on.
+ * A person with rows for several of the customers appears once for each.
+ */
+export async function invoiceMailRecipients(
+  db: Pick<Database, 'select'>,
+  customerCodes: readonly number[],
+) {
   return db
-    .select({ mail: users.mail, userName: users.user_name })
+    .select({ customerCode: users.customer_code, mail: users.mail, userName: users.user_name })
     .from(users)
     .where(
       and(
-        eq(users.customer_code, customerCode),
+        sql`${users.customer_code} = any(${sql.param(customerCodes)}::int[])`,
         eq(users.delete_flag, false),
         eq(users.invoice_mail, true),
       ),

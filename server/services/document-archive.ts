@@ -12,8 +12,9 @@ import {
   noteSourceModified,
   versionsInChainOrder,
 } from '../repositories/documents-repository';
+import { queueInvoiceMails } from '../repositories/invoice-mails-repository';
 import { ObjectNotFoundError, type ObjectStorage } from '../storage/storage-port';
-import { type InvoiceMailDeps, notifyInvoiceIssued } from './invoice-mails';
+import { type InvoiceMailDeps, sendIssuedInvoiceMails } from './invoice-mails';
 import type { DatabasePort } from './ports';
 
 // The write-once archive (docs/decisions/030). The portal keeps its own copy of every content a
@@ -27,8 +28,9 @@ export interface DocumentArchivePorts extends DatabasePort {
   /** DOCUMENT_ARCHIVE_BUCKET. */
   archiveBucket: string;
   /**
-   * Given: a new invoice version writes its 「請求書を発行しました」 mails in its transaction. The
-   * demo seed, which archives a year of invoices nobody is waiting for, leaves it out.
+   * Given: the run's new invoice versions are told in 「請求書を発行しました」 mails, one per person
+   * at the end of the run. The demo seed, which archives a year of invoices nobody is waiting
+   * for, leaves it out.
    */
   invoiceMails?: InvoiceMailDeps;
 }
@@ -126,36 +128,33 @@ async function lookAtOne(
 }
 
 /**
- * Appends a page's new contents to the register in one transaction, with the mails of the new
- * invoice versions. Answers what became of each: a version another process wrote meanwhile is
- * unchanged.
+ * Appends a page's new contents to the register in one transaction, with the new invoice
+ * versions queued for their mails. Answers what became of each (a version another process wrote
+ * meanwhile is unchanged) and how many invoice versions were queued.
  */
 async function appendPage(
   ports: DocumentArchivePorts,
   fresh: Extract<Looked, { outcome: 'new' }>[],
-): Promise<('archived' | 'reissued' | 'unchanged')[]> {
-  if (fresh.length === 0) return [];
-  const written = await ports.db.transaction(async (tx) => {
+): Promise<{ outcomes: ('archived' | 'reissued' | 'unchanged')[]; queued: number }> {
+  if (fresh.length === 0) return { outcomes: [], queued: 0 };
+  return ports.db.transaction(async (tx) => {
     const versions = await appendDocumentVersions(
       tx,
       fresh.map((f) => f.version),
     );
-    for (const [index, version] of versions.entries()) {
-      const { document } = fresh[index]!;
-      if (version === null || !ports.invoiceMails || document.doc_type !== 'invoice') continue;
-      await notifyInvoiceIssued(tx, ports.invoiceMails, {
-        invoiceNo: document.doc_no,
-        customerCode: document.customer_code,
-        invoiceDate: document.doc_date,
-        amount: document.amount,
-        version: version.version,
-      });
-    }
-    return versions;
+    const invoiceVersions = ports.invoiceMails
+      ? versions.flatMap((version, index) =>
+          version !== null && fresh[index]!.document.doc_type === 'invoice' ? [version.id] : [],
+        )
+      : [];
+    await queueInvoiceMails(tx, invoiceVersions);
+    return {
+      outcomes: versions.map((version) =>
+        version === null ? 'unchanged' : version.version === 1 ? 'archived' : 'reissued',
+      ),
+      queued: invoiceVersions.length,
+    };
   });
-  return written.map((version) =>
-    version === null ? 'unchanged' : version.version === 1 ? 'archived' : 'reissued',
-  );
 }
 
 /**
@@ -173,6 +172,7 @@ export async function archiveDocuments(
   if (options.documentIds?.length === 0) return counts;
   const now = options.now ?? (() => new Date());
   let afterId = 0;
+  let queued = 0;
   for (;;) {
     const page = await documentsToArchive(ports.db, {
       ...(options.documentIds ? { ids: options.documentIds } : {}),
@@ -190,11 +190,17 @@ export async function archiveDocuments(
         else counts[one.outcome]++;
       }
     }
-    for (const outcome of await appendPage(ports, fresh)) counts[outcome]++;
+    const appended = await appendPage(ports, fresh);
+    for (const outcome of appended.outcomes) counts[outcome]++;
+    queued += appended.queued;
     counts.checked += page.length;
     afterId = page.at(-1)!.id;
   }
-  if (counts.archived + counts.reissued > 0) ports.invoiceMails?.mailer.kick();
+  // The run's invoices in one mail per person. The daily scan also sends what a run stopped
+  // before its mails left queued.
+  if (ports.invoiceMails && (queued > 0 || options.source === 'scan')) {
+    await sendIssuedInvoiceMails(ports.db, ports.invoiceMails);
+  }
   return counts;
 }
 
