@@ -79,8 +79,8 @@ export const users = pgTable(
     delete_flag: boolean('delete_flag').notNull().default(false),
     /** Shipment notification mails for this customer code (on by default; the person's /account page). */
     shipment_mail: boolean('shipment_mail').notNull().default(true),
-    /** 「請求書を発行しました」 mails for this customer code (off until the person turns them on). */
-    invoice_mail: boolean('invoice_mail').notNull().default(false),
+    /** 「請求書を発行しました」 mails for this customer code (on by default, like the shipment mails). */
+    invoice_mail: boolean('invoice_mail').notNull().default(true),
     /** Mails when staff answer or change this person's inquiries (on by default). */
     inquiry_mail: boolean('inquiry_mail').notNull().default(true),
     ...timestamps,

@@ -8,13 +8,15 @@ import { deliveredMails } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // 「請求書を発行しました」 mails (docs/decisions/030): an invoice whose PDF is archived — first
-// issue or re-issue — is told to the people of its customer who turned the mails on at /account,
-// one mail per person per import listing the invoices; an import that changes nothing tells
-// nobody.
+// issue or re-issue — is told to the people of its customer who have not turned the mails off at
+// /account (on by default), one mail per person per import listing the invoices; an import that
+// changes nothing tells nobody.
 
 let t: TestApp;
 let staff: string;
 const BUCKET = 'portal-10001';
+/** The people of customer 10001 whose invoice mails are on: all of its people but admin@. */
+const TOLD = ['multi@example.com', 'unverified@example.com', 'user@example.com'];
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -22,17 +24,25 @@ beforeAll(async () => {
     env: { RATE_LIMIT_IP_PER_MINUTE: '100000' },
   });
   staff = (await signIn(t.app, 'staff@example.com')).token;
-  // user@example.com turns the invoice mails on; admin@example.com (same customer) leaves them off.
-  const user = (await signIn(t.app, 'user@example.com')).token;
+  // The mails are on for everybody until they turn them off: admin@example.com does.
+  const admin = (await signIn(t.app, 'admin@example.com')).token;
+  const before = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/account',
+    headers: bearer(admin),
+  });
+  expect(before.json().customers).toEqual([
+    expect.objectContaining({ customer_code: 10001, invoice_mail: true }),
+  ]);
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/v1/account/notifications',
-    payload: { notifications: [{ customer_code: 10001, invoice_mail: true }] },
-    headers: bearer(user),
+    payload: { notifications: [{ customer_code: 10001, invoice_mail: false }] },
+    headers: bearer(admin),
   });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().customers).toEqual([
-    expect.objectContaining({ customer_code: 10001, invoice_mail: true, shipment_mail: true }),
+    expect.objectContaining({ customer_code: 10001, invoice_mail: false, shipment_mail: true }),
   ]);
 });
 afterAll(async () => t?.close());
@@ -64,18 +74,22 @@ const setInvoiceMail = async (mail: string, customerCode: number, on: boolean) =
 const mailsAbout = async (invoiceNo: string) =>
   (await deliveredMails(t)).filter((m) => m.text.includes(`請求書番号 ${invoiceNo}　`));
 
+const recipients = (mails: readonly { to: string }[]) => mails.map((m) => m.to).sort();
+const mailTo = <M extends { to: string }>(mails: readonly M[], to: string) =>
+  mails.filter((m) => m.to === to);
+
 /** The invoice lines of a mail's text. */
 const listedIn = (text: string) => text.split('\n').filter((l) => l.startsWith('・請求書番号 '));
 
 describe('invoice issued mails', () => {
   const row = createInvoice({ total_amount: '146632' });
 
-  it('a new invoice with its PDF mails the person who opted in, not the one who did not', async () => {
+  it('a new invoice with its PDF mails each person of its customer, but the one who turned the mails off', async () => {
     await t.platform.storage.putObject(BUCKET, `Spec/${row.file_name}`, pdf('first issue'));
     await importInvoices([row]);
     const mails = await mailsAbout(row.invoice_no);
-    expect(mails.map((m) => m.to)).toEqual(['user@example.com']);
-    const [mail] = mails;
+    expect(recipients(mails)).toEqual(TOLD);
+    const [mail] = mailTo(mails, 'user@example.com');
     expect(mail!.subject).toBe(
       `【${t.config.WEB_TITLE}】請求書を発行しました（${row.invoice_no}）`,
     );
@@ -95,15 +109,14 @@ describe('invoice issued mails', () => {
 
   it('a re-import of the unchanged file and PDF sends nothing', async () => {
     await importInvoices([row]);
-    expect(await mailsAbout(row.invoice_no)).toHaveLength(1);
+    expect(await mailsAbout(row.invoice_no)).toHaveLength(TOLD.length);
   });
 
   it('a new version of the PDF is told as a re-issue', async () => {
     await t.platform.storage.putObject(BUCKET, `Spec/${row.file_name}`, pdf('corrected'));
     await importInvoices([row]);
-    const mails = await mailsAbout(row.invoice_no);
+    const mails = mailTo(await mailsAbout(row.invoice_no), 'user@example.com');
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.to).toBe('user@example.com');
     expect(mails[1]!.subject).toBe(
       `【${t.config.WEB_TITLE}】請求書を再発行しました（${row.invoice_no}）`,
     );
@@ -118,7 +131,9 @@ describe('invoice issued mails', () => {
     const next = createInvoice();
     await t.platform.storage.putObject(BUCKET, `Spec/${next.file_name}`, pdf('next'));
     await importInvoices([next]);
-    expect(await mailsAbout(next.invoice_no)).toEqual([]);
+    expect(recipients(await mailsAbout(next.invoice_no))).toEqual(
+      TOLD.filter((m) => m !== 'user@example.com'),
+    );
   });
 
   it('an invoice whose PDF is not in Spec yet is told when the PDF is archived, not before', async () => {
@@ -128,7 +143,7 @@ describe('invoice issued mails', () => {
     expect(await mailsAbout(late.invoice_no)).toEqual([]);
     await t.platform.storage.putObject(BUCKET, `Spec/${late.file_name}`, pdf('late'));
     await importInvoices([late]);
-    expect((await mailsAbout(late.invoice_no)).map((m) => m.to)).toEqual(['user@example.com']);
+    expect(recipients(await mailsAbout(late.invoice_no))).toEqual(TOLD);
   });
 
   it('an import of several invoices sends each person one mail listing them, re-issues marked', async () => {
@@ -148,8 +163,8 @@ describe('invoice issued mails', () => {
     await t.platform.storage.putObject(BUCKET, `Spec/${row.file_name}`, pdf('corrected again'));
     await importInvoices([row, ...fresh]);
     const mails = (await deliveredMails(t)).slice(before);
-    expect(mails.map((m) => m.to)).toEqual(['user@example.com']);
-    const [mail] = mails;
+    expect(recipients(mails)).toEqual(TOLD);
+    const [mail] = mailTo(mails, 'user@example.com');
     expect(mail!.subject).toBe(`【${t.config.WEB_TITLE}】請求書を発行しました（3件）`);
     expect(mail!.text).toContain('請求書を発行しました（3件）。');
     // By date, then number.
@@ -177,8 +192,8 @@ describe('invoice issued mails', () => {
     }
     await importInvoices(many);
     const mails = (await deliveredMails(t)).slice(before);
-    expect(mails.map((m) => m.to)).toEqual(['user@example.com']);
-    const [mail] = mails;
+    expect(recipients(mails)).toEqual(TOLD);
+    const [mail] = mailTo(mails, 'user@example.com');
     expect(mail!.subject).toBe(`【${t.config.WEB_TITLE}】請求書を発行しました（520件）`);
     expect(listedIn(mail!.text)).toHaveLength(INVOICES_LISTED);
     expect(listedIn(mail!.text)[0]).toContain(many[0]!.invoice_no);
@@ -186,8 +201,6 @@ describe('invoice issued mails', () => {
   });
 
   it('a person with rows for two customers gets one mail with a section for each', async () => {
-    await setInvoiceMail('multi@example.com', 10001, true);
-    await setInvoiceMail('multi@example.com', 10002, true);
     const before = (await deliveredMails(t)).length;
     const first = createInvoice();
     const second = createInvoice({ customer_code: '10002' });
@@ -195,7 +208,7 @@ describe('invoice issued mails', () => {
     await t.platform.storage.putObject('portal-10002', `Spec/${second.file_name}`, pdf('second'));
     await importInvoices([first, second]);
     const mails = (await deliveredMails(t)).slice(before);
-    expect(mails.map((m) => m.to).sort()).toEqual(['multi@example.com', 'user@example.com']);
+    expect(recipients(mails)).toEqual(TOLD);
     const multi = mails.find((m) => m.to === 'multi@example.com')!;
     expect(multi.subject).toBe(`【${t.config.WEB_TITLE}】請求書を発行しました（2件）`);
     expect(multi.text).toMatch(/^高橋 誠 様\n/);
@@ -209,8 +222,6 @@ describe('invoice issued mails', () => {
     const user = mails.find((m) => m.to === 'user@example.com')!;
     expect(listedIn(user.text)).toHaveLength(1);
     expect(user.text).not.toContain(second.invoice_no);
-    await setInvoiceMail('multi@example.com', 10001, false);
-    await setInvoiceMail('multi@example.com', 10002, false);
   });
 
   it('a run stopped before its mails leaves the invoices queued, and the daily scan mails them', async () => {
@@ -240,7 +251,7 @@ describe('invoice issued mails', () => {
 
     const mailer = { config: t.config, mailer: t.platform.mailer };
     await archiveDocuments({ ...ports, invoiceMails: mailer }, { source: 'scan' });
-    expect((await mailsAbout(late.invoice_no)).map((m) => m.to)).toEqual(['user@example.com']);
+    expect(recipients(await mailsAbout(late.invoice_no))).toEqual(TOLD);
     expect(await t.database.db.select().from(invoiceMailsPending)).toEqual([]);
   });
 });

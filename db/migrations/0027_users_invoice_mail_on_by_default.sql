@@ -1,0 +1,1 @@
+ALTER TABLE "users" ALTER COLUMN "invoice_mail" SET DEFAULT true;
