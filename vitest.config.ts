@@ -10,7 +10,8 @@ const FIREBASE_API_TESTS = 'tests/api/firebase-*.test.ts';
 const PREPARED_DATA = 'tests/support/prepared-data-setup.ts';
 
 /**
- * Files that run for minutes, started before the other files of their project, in this order.
+ * Files that run for a minute or more, started before the other files of their project, in this
+ * order.
  * Vitest starts the files it has timed before longest first, but keeps those times under
  * node_modules: on a fresh clone (CI, a newcomer) it has none and starts the largest files first.
  * The two fuzz files are the API step's longest (a thousand requests per route) and among its
@@ -23,6 +24,12 @@ const LONG_FILES = [
   'tests/api/production-install.test.ts',
   'tests/api/fuzz-users-and-top.test.ts',
   'tests/api/fuzz-orders-and-files.test.ts',
+  // The files that start commands of their own (a seed, the importers, the mail status) take half
+  // a minute to a minute each: started last, the slowest of them was what the step waited on.
+  'tests/api/seed-cli.test.ts',
+  'tests/api/ledger-import-cli.test.ts',
+  'tests/api/invoice-import-cli.test.ts',
+  'tests/api/mail-status-cli.test.ts',
 ];
 
 /** Vitest's order, less the long files, which go to the front of their project's files. */
