@@ -55,7 +55,15 @@ test('the warning before the sign-out for inactivity counts down, and 「ログ�
   page,
 }) => {
   await page.clock.install();
+  // The signed-in screen starts its hour as it tells the server it is there: the clock is moved
+  // only once that hour is running (after the sign-in screen's, on a busy machine, it may not be).
+  const started = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/auth/session/activity') &&
+      response.request().method() === 'POST',
+  );
   await loginAs(page, 'user');
+  await started;
   await page.clock.fastForward('55:00');
 
   const dialog = page.getByRole('dialog', { name: 'まもなく自動的にログアウトします' });

@@ -25,8 +25,21 @@ function openChannel(): BroadcastChannel | null {
   return tabsCanTalk() ? new BroadcastChannel(CHANNEL_NAME) : null;
 }
 
+/**
+ * This page's name on the channel. A channel hears every other channel of its name, this page's
+ * own too: without it a tab took its own messages for another tab's (its own report of activity,
+ * sent on a timer, closed its own inactivity warning as if the person were active elsewhere).
+ */
+const THIS_TAB = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+function post(channel: BroadcastChannel, message: TabMessage): void {
+  channel.postMessage({ ...message, from: THIS_TAB });
+}
+
+/** Another tab's message; null for this tab's own, or for anything that is not a message. */
 function messageOf(data: unknown): TabMessage | null {
   if (typeof data !== 'object' || data === null || !('type' in data)) return null;
+  if ((data as { from?: unknown }).from === THIS_TAB) return null;
   return data as TabMessage;
 }
 
@@ -48,7 +61,7 @@ export function askOtherTabs(timeoutMs = ASK_OTHER_TABS_MS): Promise<unknown> {
       const message = messageOf(event.data);
       if (message?.type === 'answer') done(message.session);
     };
-    channel.postMessage({ type: 'ask' } satisfies TabMessage);
+    post(channel, { type: 'ask' });
   });
 }
 
@@ -76,8 +89,7 @@ export function listenToOtherTabs({
     if (message?.type === 'active') onActive?.();
     if (message?.type !== 'ask') return;
     const answer = session();
-    if (answer !== null)
-      channel.postMessage({ type: 'answer', session: answer } satisfies TabMessage);
+    if (answer !== null) post(channel, { type: 'answer', session: answer });
   };
   return () => channel.close();
 }
@@ -91,6 +103,6 @@ export function tellOtherTabsSignedOut(): void {
 export function tellOtherTabs(message: TabMessage): void {
   const channel = openChannel();
   if (!channel) return;
-  channel.postMessage(message);
+  post(channel, message);
   channel.close();
 }

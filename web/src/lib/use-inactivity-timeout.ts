@@ -66,7 +66,11 @@ export function useInactivityTimeout(
       setWarningEndsAt(null);
       schedule();
     };
-    const noteActivity = () => {
+    const noteActivity = (event: Event) => {
+      // The warning takes the focus as it opens, and the field that had it blurs: that blur is
+      // the warning's, not the person's, and must not close it (the window's own blur, the person
+      // turning to another window, still counts).
+      if (warned && event.type === 'blur' && event.target instanceof Node) return;
       // During the warning an activity event is the person back at the screen: it closes.
       if (warned) restart.current();
       else lastActivity = Date.now();

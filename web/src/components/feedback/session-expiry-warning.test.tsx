@@ -84,6 +84,22 @@ describe('the warning before the sign-out for inactivity', () => {
     expect(screen.getByText('status: signedIn')).toBeTruthy();
   });
 
+  it('stays open when it takes the focus from a field, and closes at a key pressed', async () => {
+    await renderSignedIn();
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    advance(INACTIVITY_TIMEOUT_MS - FIVE_MINUTES);
+    const dialog = await screen.findByRole('dialog', { name: SESSION_WARNING_TITLE });
+    // The field loses the focus to the dialog (as the browser does when the dialog takes it).
+    fireEvent.blur(field);
+    await act(async () => {});
+    expect(screen.getByRole('dialog', { name: SESSION_WARNING_TITLE })).toBe(dialog);
+    fireEvent.keyDown(window, { key: 'a' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    field.remove();
+  });
+
   it('says that rows not yet registered would be lost', async () => {
     await renderSignedIn(true);
     advance(INACTIVITY_TIMEOUT_MS - FIVE_MINUTES);
