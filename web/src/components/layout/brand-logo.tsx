@@ -48,6 +48,7 @@ export function BrandLogo({
       to={to}
       className={classes.logo}
       data-inverted={inverted || undefined}
+      data-mark-only={!showName || undefined}
       aria-label={showName ? undefined : webTitle}
     >
       <Group gap={10} wrap="nowrap">
