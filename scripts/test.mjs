@@ -175,7 +175,14 @@ function runTempFolder() {
 const tempFolder = runTempFolder();
 if (tempFolder) {
   process.env.TMPDIR = tempFolder;
-  const remove = () => rmSync(tempFolder, { recursive: true, force: true });
+  const remove = () => {
+    try {
+      // A step stopped by Ctrl-C may still be writing into it: a few tries.
+      rmSync(tempFolder, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      console.error(`the tests' temporary files could not all be removed: ${tempFolder}`);
+    }
+  };
   process.on('exit', remove);
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
