@@ -1,4 +1,5 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { SESSION_ACTIVITY_PATH } from '../../domain/session-lifetime';
 import { loginAs } from './support/login-as';
 import { test } from './support/test';
 
@@ -8,6 +9,13 @@ import { test } from './support/test';
 // inactivity keeps the session with 「ログインを続ける」.
 
 test.describe.configure({ timeout: 120_000 });
+
+/** The answer to the page's next report of activity to the server. */
+const nextActivityReport = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith(SESSION_ACTIVITY_PATH) && response.request().method() === 'POST',
+  );
 
 test('a reload keeps the session on the server; closing the last tab ends its cookie and tokens within a minute @desktop-only', async ({
   page,
@@ -57,11 +65,7 @@ test('the warning before the sign-out for inactivity counts down, and 「ログ�
   await page.clock.install();
   // The signed-in screen starts its hour as it tells the server it is there: the clock is moved
   // only once that hour is running (after the sign-in screen's, on a busy machine, it may not be).
-  const started = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/api/auth/session/activity') &&
-      response.request().method() === 'POST',
-  );
+  const started = nextActivityReport(page);
   await loginAs(page, 'user');
   await started;
   await page.clock.fastForward('55:00');
@@ -69,11 +73,7 @@ test('the warning before the sign-out for inactivity counts down, and 「ログ�
   const dialog = page.getByRole('dialog', { name: 'まもなく自動的にログアウトします' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('で自動的にログアウトします');
-  const kept = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/api/auth/session/activity') &&
-      response.request().method() === 'POST',
-  );
+  const kept = nextActivityReport(page);
   await dialog.getByRole('button', { name: 'ログインを続ける' }).click();
   expect((await kept).status()).toBe(200);
   await expect(dialog).toBeHidden();
