@@ -36,10 +36,20 @@ const segmenter =
     ? new Intl.Segmenter('ja', { granularity: 'word' })
     : null;
 
-/** Whether the word `next` belongs to the phrase that ends with `last` (no break between them). */
-function joins(last: string, next: string, prefixPending: boolean): boolean {
+/**
+ * Whether the word `next` belongs to the phrase that ends with `last` (no break between them).
+ * `counterPending`: `last` is a one-kanji counter after a number (5|分, 11|月).
+ */
+function joins(
+  last: string,
+  next: string,
+  prefixPending: boolean,
+  counterPending: boolean,
+): boolean {
   if (SPACE.test(last) || SPACE.test(next)) return false;
   if (prefixPending) return true;
+  // A number after a counter goes on with the same quantity (4分05秒, 2026年11月28日): one phrase.
+  if (counterPending && DIGIT_START.test(next)) return true;
   if (NO_LINE_START.test(next) || NO_LINE_END.test(last)) return true;
   // Particles and the kana ending of a word (を, に, くだ|さい) stay with what they follow.
   if (HIRAGANA.test(next) && !PREFIXES.has(next)) return true;
@@ -71,14 +81,16 @@ export function phrasesOf(text: string): Phrase[] {
     let current = '';
     let last = '';
     let prefixPending = false;
+    let counterPending = false;
     for (const { segment } of segmenter.segment(text)) {
-      if (current && joins(last, segment, prefixPending)) {
+      if (current && joins(last, segment, prefixPending, counterPending)) {
         current += segment;
       } else {
         if (current) phrases.push({ text: current, code: false });
         current = segment;
       }
       prefixPending = PREFIXES.has(segment);
+      counterPending = KANJI_ONE.test(segment) && DIGIT_END.test(last);
       last = segment;
     }
     if (current) phrases.push({ text: current, code: false });

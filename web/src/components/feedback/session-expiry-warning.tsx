@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../lib/session';
 import { usePageHasUnsavedChanges } from '../../lib/unsaved-changes-state';
+import { PhrasedText } from '../text/phrased-text';
 import { DialogModal } from './dialog-modal';
 
 export const SESSION_WARNING_TITLE = 'まもなく自動的にログアウトします';
@@ -45,13 +46,13 @@ export function SessionExpiryWarning() {
     >
       <Stack gap="md">
         <Text role="timer" aria-live="off">
-          操作のない状態が続いているため、あと
-          {timeLeftText(opened ? warningEndsAt - now : 0)}
-          で自動的にログアウトします。
+          <PhrasedText
+            text={`操作のない状態が続いているため、あと${timeLeftText(opened ? warningEndsAt - now : 0)}で自動的にログアウトします。`}
+          />
         </Text>
         {unsaved && (
           <Text fw={700} c="red.8">
-            {SESSION_WARNING_UNSAVED}
+            <PhrasedText text={SESSION_WARNING_UNSAVED} />
           </Text>
         )}
         <Group justify="flex-end">
