@@ -59,6 +59,9 @@ describe('the warning before the sign-out for inactivity', () => {
     advance(1000);
     const dialog = await screen.findByRole('dialog', { name: SESSION_WARNING_TITLE });
     expect(dialog.textContent).toContain('あと5分00秒で自動的にログアウトします');
+    // The time left never breaks across lines (「5分 / 00秒」 on a phone).
+    const timeLeft = screen.getByText('5分00秒で');
+    expect(timeLeft.style.whiteSpace).toBe('nowrap');
     advance(61_000);
     await waitFor(() => expect(dialog.textContent).toContain('あと3分59秒で'));
 
