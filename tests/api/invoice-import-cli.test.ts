@@ -1,24 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices } from '../../db/schema';
-import { seedDemoDataIfEmpty } from '../../db/seed/seed-demo-data';
-import { runScript, withPlatform } from './helpers/cli';
+import { demoScriptData, runScript, withPlatform } from './helpers/cli';
 import { createInvoice, type InvoiceCsvRow, invoiceCsv } from './helpers/invoice-factory';
-import { resetPostgres } from './helpers/test-app';
 
 // `npm run import:invoices -- file.csv` as an operator runs it: a separate process on the database.
 
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-invoice-cli-'));
-  if (process.env.DATABASE_URL) await resetPostgres(process.env.DATABASE_URL);
-  await withPlatform(dataDir, (platform) =>
-    seedDemoDataIfEmpty(platform.database, platform.storage, { ledgerLinesPerCustomer: 0 }),
-  );
+  dataDir = await demoScriptData('portal-invoice-cli-');
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,24 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerItems } from '../../db/schema';
-import { seedDemoDataIfEmpty } from '../../db/seed/seed-demo-data';
-import { runScript, withPlatform } from './helpers/cli';
+import { demoScriptData, runScript, withPlatform } from './helpers/cli';
 import { createBacklogItem, createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
-import { resetPostgres } from './helpers/test-app';
 
 // `npm run import:ledger -- file.csv` as an operator runs it: a separate process on the database.
 
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-import-cli-'));
-  if (process.env.DATABASE_URL) await resetPostgres(process.env.DATABASE_URL);
-  await withPlatform(dataDir, (platform) =>
-    seedDemoDataIfEmpty(platform.database, platform.storage, { ledgerLinesPerCustomer: 0 }),
-  );
+  dataDir = await demoScriptData('portal-import-cli-');
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoDataIfEmpty } from '../../db/seed/seed-demo-data';
 import {
   enqueueMail,
   mailOutboxCounts,
@@ -10,9 +8,8 @@ import {
   markMailDropped,
 } from '../../server/repositories/mail-outbox-repository';
 import { readMailFiles } from '../support/mail-files';
-import { runScript, withPlatform } from './helpers/cli';
+import { demoScriptData, runScript, withPlatform } from './helpers/cli';
 import { createLedgerItem, ledgerCsv } from './helpers/ledger-factory';
-import { resetPostgres } from './helpers/test-app';
 
 // `npm run mail:status` and the import's shipment mails as an operator meets them: separate
 // processes on the database of a DATA_DIR (docs/decisions/014).
@@ -20,11 +17,7 @@ import { resetPostgres } from './helpers/test-app';
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-mail-status-cli-'));
-  if (process.env.DATABASE_URL) await resetPostgres(process.env.DATABASE_URL);
-  await withPlatform(dataDir, (platform) =>
-    seedDemoDataIfEmpty(platform.database, platform.storage, { ledgerLinesPerCustomer: 0 }),
-  );
+  dataDir = await demoScriptData('portal-mail-status-cli-');
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
 import { type Config, loadConfig } from '../../../server/config';
-import { openPlatform, type Platform } from '../../../server/platform';
+import { openPlatform, type Platform, seedDemoIfEmpty } from '../../../server/platform';
+import { copyPreparedData, SEED_NOW } from '../../support/prepared-data';
+import { resetPostgres } from './test-app';
 
 // The command-line scripts as an operator runs them: a process of their own, without a terminal,
 // on the database of a DATA_DIR (or DATABASE_URL when the tests run on PostgreSQL).
@@ -54,4 +59,21 @@ export async function withPlatform<T>(
   } finally {
     await platform.close();
   }
+}
+
+/**
+ * A new DATA_DIR (and, on PostgreSQL, the worker's database) holding the demo's master data,
+ * accounts and documents without ledger lines, for a script to work on: a copy of the run's
+ * prepared data, or seeded here where none applies.
+ */
+export async function demoScriptData(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const databaseUrl = process.env.DATABASE_URL;
+  const shape = { identityProvider: 'builtin', ledgerLinesPerCustomer: 0 } as const;
+  if (await copyPreparedData(shape, dataDir, {}, databaseUrl)) return dataDir;
+  if (databaseUrl) await resetPostgres(databaseUrl);
+  await withPlatform(dataDir, (platform) =>
+    seedDemoIfEmpty(platform, { ledgerLinesPerCustomer: 0, now: SEED_NOW }),
+  );
+  return dataDir;
 }
