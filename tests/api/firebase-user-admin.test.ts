@@ -1,14 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockouts, users } from '../../db/schema';
 import { MAIL_NOT_CONFIRMED } from '../../domain/manager-row';
 import { firebaseAuthOf } from '../../server/identity/firebase-identity';
 import { findLinks } from '../../server/mail/mail-links';
 import { withClockAhead } from '../support/clock';
+import type { MailFile } from '../support/mail-files';
 import { createAccount } from './helpers/accounts';
 import { bearer, DEMO_PASSWORD, signIn, signInRequest } from './helpers/auth';
 import { createFirebaseTestApp, emulatorHost } from './helpers/firebase-app';
-import { deliveredMails } from './helpers/mail';
+import { deliveredMails, mailsOnceArrived } from './helpers/mail';
 import type { TestApp } from './helpers/test-app';
 
 // IDENTITY_PROVIDER=firebase: the managers page creates, links, disables and enables Firebase
@@ -42,19 +43,12 @@ const customersOf = (token: string) =>
     payload: {},
     headers: bearer(token),
   });
-const mailsTo = async (who: string) => (await deliveredMails(t)).filter((m) => m.to.includes(who));
-/**
- * The mails to `who` once there is one: the identity routes answer before the mail is queued (for
- * up to five seconds; a test expecting a mail fails here, naming the address).
- */
-const firstMailsTo = (who: string) =>
-  vi.waitFor(
-    async () => {
-      const mails = await mailsTo(who);
-      if (mails.length === 0) throw new Error(`no mail to ${who} yet`);
-      return mails;
-    },
-    { timeout: 5_000, interval: 100 },
+const sentTo = (who: string) => (mail: MailFile) => mail.to.includes(who);
+const mailsTo = async (who: string) => (await deliveredMails(t)).filter(sentTo(who));
+/** The mails to `who` once there is one (the identity routes queue theirs after the answer). */
+const firstMailsTo = async (who: string) =>
+  (await mailsOnceArrived(t, (all) => all.some(sentTo(who)), `a mail to ${who}`)).filter(
+    sentTo(who),
   );
 const rowOf = async (mail: string, code: number) =>
   (

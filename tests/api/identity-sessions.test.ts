@@ -17,7 +17,7 @@ import {
   signInRequest,
 } from './helpers/auth';
 import { passwordScreenOf } from './helpers/identities';
-import { deliveredMails } from './helpers/mail';
+import { mailsOnceArrived } from './helpers/mail';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // The lock under parallel attempts, a reset by mail that
@@ -74,12 +74,12 @@ async function resetTokenFor(mail: string): Promise<{ token: string; text: strin
     payload: { email: mail, redirectTo: '/reset-password' },
   });
   expect(res.statusCode).toBe(200);
-  let mails = await deliveredMails(t);
   // The mail goes through the outbox after the answer (docs/decisions/014).
-  for (let i = 0; i < 100 && mails.length === before; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    mails = await deliveredMails(t);
-  }
+  const mails = await mailsOnceArrived(
+    t,
+    (all) => all.length > before,
+    `the reset mail to ${mail}`,
+  );
   const last = mails.filter((m) => m.to.includes(mail)).at(-1)!;
   const location = await passwordScreenOf(t, last.text);
   return { token: location.searchParams.get('token')!, text: last.text };

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
+import { vi } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
 import { mailOutbox } from '../../../db/schema';
 import { type MailFile, readMailFiles } from '../../support/mail-files';
@@ -25,4 +26,24 @@ export async function deliveredMails(
     await sleep(20);
   }
   return readMailFiles(t.dataDir);
+}
+
+/**
+ * The delivered mails once `arrived` holds for them. The identity routes (a password reset, a
+ * verification) answer before their mail is queued, so `deliveredMails` alone may read too early.
+ * Waits at most five seconds, then fails saying what it waited for.
+ */
+export function mailsOnceArrived(
+  t: { database: DatabaseHandle; dataDir: string },
+  arrived: (mails: MailFile[]) => boolean,
+  what: string,
+): Promise<MailFile[]> {
+  return vi.waitFor(
+    async () => {
+      const mails = await deliveredMails(t);
+      if (!arrived(mails)) throw new Error(`${what} has not arrived`);
+      return mails;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
