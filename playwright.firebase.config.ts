@@ -15,6 +15,9 @@ process.env.E2E_DATA_DIR = e2eDataDir;
 export default defineConfig({
   ...base,
   testMatch: ['auth.spec.ts'],
+  // One file at two sizes would keep two workers busy and the third idle: its tests are spread
+  // over all three (the account lock's stay together, in order: a serial group).
+  fullyParallel: true,
   // Apart from the built-in pass's, which may run at the same time (another checkout, say).
   outputDir: 'test-results/firebase',
   // Both sizes: the built-in pass runs the sign-in flows at desktop size only.
