@@ -35,7 +35,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // The pass takes 6 to 15 minutes on a two-core machine: one that stops making progress fails,
+  // The pass takes 4 to 10 minutes on a two-core machine: one that stops making progress fails,
   // naming the tests still running, long before CI's own limit ends the whole run unexplained.
   globalTimeout: 40 * 60_000,
   // Three, one more than a two-core machine's cores: each test spends much of its time waiting on
