@@ -40,9 +40,14 @@ describe.runIf(await postgresAnswers(POSTGRES_URL, Boolean(process.env.DATABASE_
           rows: { pid: number }[];
         };
         const pid = rows.rows[0]!.pid;
+        // The transaction's own connection (drizzle's session holds it), to see its end.
+        const connection = (tx as unknown as { session?: { client?: pg.PoolClient } }).session
+          ?.client;
+        expect(connection, "the transaction's connection").toBeInstanceOf(pg.Client);
+        const ended = new Promise((resolve) => connection!.once('end', resolve));
         await admin.query('select pg_terminate_backend($1)', [pid]);
-        // The server's goodbye arrives while no statement of the transaction is running.
-        await sleep(300);
+        // The server's goodbye has arrived while no statement of the transaction was running.
+        await ended;
         await tx.execute(sql`select 1`);
       });
       await expect(outcome).rejects.toThrow();
