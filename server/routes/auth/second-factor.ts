@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authErrorSchema,
@@ -12,8 +12,6 @@ import {
   verifySecondFactorAnswerSchema,
   verifySecondFactorBodySchema,
 } from '../../../domain/api/auth';
-import { SECOND_FACTOR_MESSAGES } from '../../../domain/second-factor';
-import { HttpError } from '../../errors';
 import { AUTH_BASE_PATH } from '../../identity/identity';
 import { TRUSTED_BROWSER_COOKIE } from '../../identity/second-factor';
 import { confirmSecondFactorEnrolment } from '../../services/auth/confirm-second-factor-enrolment';
@@ -21,6 +19,7 @@ import { disableSecondFactor } from '../../services/auth/disable-second-factor';
 import { getSecondFactorState } from '../../services/auth/get-second-factor-state';
 import { startSecondFactorEnrolment } from '../../services/auth/start-second-factor-enrolment';
 import { verifySecondFactor } from '../../services/auth/verify-second-factor';
+import { assertTrustedOrigin } from './trusted-origin';
 
 const errors = Object.fromEntries(
   [400, 401, 403, 409, 423, 429, 503].map((status) => [status, authErrorSchema]),
@@ -42,20 +41,6 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       'set-cookie',
       `${TRUSTED_BROWSER_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=${AUTH_BASE_PATH}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
     );
-  const assertTrustedOrigin = (request: FastifyRequest) => {
-    const { origin, referer } = request.headers;
-    let from = origin;
-    if (!from && referer) {
-      try {
-        from = new URL(referer).origin;
-      } catch {
-        from = undefined;
-      }
-    }
-    if (!from || !app.config.trustedOrigins.includes(from)) {
-      throw new HttpError(403, 'INVALID_ORIGIN', SECOND_FACTOR_MESSAGES.invalidOrigin);
-    }
-  };
   const schema = { tags: ['auth'] } as const;
 
   api.get(
@@ -81,7 +66,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      assertTrustedOrigin(request);
+      assertTrustedOrigin(request, app.config.trustedOrigins);
       const caller = await app.authSessionOf(request);
       await app.preLoginLimiter.assertAllowed(request, caller.mail);
       const done = await verifySecondFactor(deps, caller, request.body ?? {});
@@ -104,7 +89,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      assertTrustedOrigin(request);
+      assertTrustedOrigin(request, app.config.trustedOrigins);
       const body = request.body ?? {};
       return startSecondFactorEnrolment(deps, await app.authSessionOf(request), {
         ...(body.password === undefined ? {} : { password: body.password }),
@@ -124,7 +109,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      assertTrustedOrigin(request);
+      assertTrustedOrigin(request, app.config.trustedOrigins);
       return confirmSecondFactorEnrolment(
         deps,
         await app.authSessionOf(request),
@@ -144,7 +129,7 @@ export async function secondFactorRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      assertTrustedOrigin(request);
+      assertTrustedOrigin(request, app.config.trustedOrigins);
       await disableSecondFactor(deps, await app.authSessionOf(request), request.body ?? {});
       trustCookie(reply, '', 0);
       return { status: true as const };

@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrorSchema } from '../../../domain/api/auth';
 import { sessionActivityAnswerSchema } from '../../../domain/api/session';
-import { SECOND_FACTOR_MESSAGES } from '../../../domain/second-factor';
 import { SESSION_ACTIVITY_PATH, SESSION_LEAVE_PATH } from '../../../domain/session-lifetime';
 import { sessionLifetimeOfConfig } from '../../config';
-import { HttpError } from '../../errors';
 import { extendSession, leaveSession as leaveStoredSession } from '../../identity/session-lifetime';
 import { keepSessionAlive } from '../../services/auth/keep-session-alive';
 import { leaveSession } from '../../services/auth/leave-session';
 import type { SessionLifetimeDeps } from '../../services/auth/session-lifetime-deps';
+import { assertTrustedOrigin } from './trusted-origin';
 
 const errors = Object.fromEntries([401, 403].map((status) => [status, authErrorSchema]));
 
@@ -27,20 +26,6 @@ export async function sessionLifetimeRoutes(app: FastifyInstance) {
     extend: (sessionId) => extendSession(app.db, lifetime, sessionId),
     leave: (sessionId) => leaveStoredSession(app.db, lifetime, sessionId),
   };
-  const assertTrustedOrigin = (request: FastifyRequest) => {
-    const { origin, referer } = request.headers;
-    let from = origin;
-    if (!from && referer) {
-      try {
-        from = new URL(referer).origin;
-      } catch {
-        from = undefined;
-      }
-    }
-    if (!from || !app.config.trustedOrigins.includes(from)) {
-      throw new HttpError(403, 'INVALID_ORIGIN', SECOND_FACTOR_MESSAGES.invalidOrigin);
-    }
-  };
   const schema = { tags: ['auth'] } as const;
 
   api.post(
@@ -53,7 +38,7 @@ export async function sessionLifetimeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      assertTrustedOrigin(request);
+      assertTrustedOrigin(request, app.config.trustedOrigins);
       return keepSessionAlive(deps, await app.authSessionOf(request));
     },
   );
@@ -68,7 +53,7 @@ export async function sessionLifetimeRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      assertTrustedOrigin(request);
+      assertTrustedOrigin(request, app.config.trustedOrigins);
       await leaveSession(deps, await app.authSessionOf(request));
       return reply.status(204).send(null);
     },
