@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { pipeline, Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
 import type { Database } from '../../db/client';
 import type { InvoiceImportAnswer } from '../../domain/api/invoices';
 import {
@@ -12,7 +10,6 @@ import {
 import { parseDateInput } from '../../domain/ledger-search';
 import { registrationNumberProblem } from '../../domain/registration-number';
 import { FILE_NAME_PROBLEMS, plainFileNameProblem } from '../../domain/shared-path';
-import { HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { existingCustomerCodes } from '../repositories/customers-repository';
 import { upsertInvoiceDocuments } from '../repositories/documents-repository';
@@ -23,6 +20,19 @@ import {
 } from '../repositories/invoices-repository';
 import { authorize, mayImportInvoices } from './authorization';
 import type { Caller } from './caller';
+import {
+  type CsvColumns,
+  CsvImportError,
+  type CsvImportProblem,
+  csvRecords,
+  ProblemList,
+  piecesOf,
+  readHeader,
+  readRow,
+  shownValue as shown,
+  throwIfAnyProblem,
+  validationErrorOf,
+} from './csv-import';
 import {
   type ArchiveCounts,
   archiveDocuments,
@@ -37,10 +47,8 @@ import { auditActorOf } from './ports';
 // refused, never corrected. Used by `npm run import:invoices` and
 // POST /api/v1/spec/import-invoices.
 
-/** The ledger import's limit: one core-system export, checked whole before it is written. */
+/** The ledger import's limit too: one core-system export, checked whole before it is written. */
 export const INVOICE_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** Problems listed in one answer; the rest are counted. */
-const MAX_LISTED_PROBLEMS = 100;
 const ROWS_PER_STATEMENT = 2000;
 const INT_MAX = 2_147_483_647;
 const MAX_NUMBER_LENGTH = 50;
@@ -80,53 +88,19 @@ const TAX_COLUMNS: Record<InvoiceTaxRate, { base: CsvColumn; tax: CsvColumn }> =
   8: { base: 'amount_excl_tax_8', tax: 'tax_8' },
 };
 
-export interface InvoiceImportProblem {
-  /** Line number in the file; the header is line 1. */
-  line: number;
-  column: CsvColumn | null;
-  message: string;
-}
+export type InvoiceImportProblem = CsvImportProblem<CsvColumn>;
 
-/** A file that cannot be imported; nothing of it was written. */
-export class InvoiceImportError extends Error {
+/** An invoice file that cannot be imported; nothing of it was written. */
+export class InvoiceImportError extends CsvImportError<CsvColumn> {
   override name = 'InvoiceImportError';
-  constructor(
-    readonly problems: InvoiceImportProblem[],
-    /** Problems found beyond the listed ones. */
-    readonly moreProblems = 0,
-  ) {
-    const first = problems[0];
-    const more = problems.length - 1 + moreProblems;
-    super(
-      `CSVに誤りがあるため、何も取り込んでいません。${first?.message ?? ''}${more > 0 ? `（ほか${more}件）` : ''}`,
-    );
-  }
 }
+const refusal = (problems: InvoiceImportProblem[], more?: number) =>
+  new InvoiceImportError(problems, more);
 
 const columnTitle = (column: CsvColumn) => `${INVOICE_CSV_COLUMNS[column].label}（${column}）`;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: writing control characters out is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-/** A value as a message shows it: cut at 40 characters, control characters written out (\u0000). */
-const shown = (value: string) =>
-  (value.length > 40 ? `${value.slice(0, 40)}…` : value).replace(
-    CONTROL_CHARACTERS,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 const yen = (value: number) => value.toLocaleString('ja-JP');
-
-class ProblemList {
-  readonly problems: InvoiceImportProblem[] = [];
-  more = 0;
-  add(line: number, column: CsvColumn | null, message: string) {
-    if (this.problems.length < MAX_LISTED_PROBLEMS) this.problems.push({ line, column, message });
-    else this.more++;
-  }
-  throwIfAny() {
-    if (this.problems.length > 0) throw new InvoiceImportError(this.problems, this.more);
-  }
-}
 
 /** A document or delivery number: printable, no control characters, at most 50 characters. */
 function numberProblem(value: string): string | null {
@@ -208,7 +182,7 @@ function readValue(column: CsvColumn, raw: string): { value: unknown } | { probl
 }
 
 /** The figures of one read invoice that must agree: each tax with its base, the total with all. */
-function amountProblems(row: InvoiceRow, lineNo: number, problems: ProblemList): void {
+function amountProblems(row: InvoiceRow, lineNo: number, problems: ProblemList<CsvColumn>): void {
   for (const rate of INVOICE_TAX_RATES) {
     const { base, tax } = TAX_COLUMNS[rate];
     const baseValue = row[base] as number;
@@ -231,95 +205,13 @@ function amountProblems(row: InvoiceRow, lineNo: number, problems: ProblemList):
   }
 }
 
-/** Line breaks inside a value: the record starts that many lines before csv-parse's count. */
-const breaksIn = (value: string) => (value.match(/\r\n|\r|\n/g) ?? []).length;
-
-const CHUNK_BYTES = 64 * 1024;
-const YIELD_EVERY = 1000;
-/** A turn for other requests: a 20 MB file takes seconds of CPU to read and check. */
-const otherRequestsTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * The records of a CSV with the line each starts on, read by csv-parse's stream in 64 KB pieces
- * and giving the event loop a turn every YIELD_EVERY records.
- */
-async function csvRecords(text: string): Promise<{ record: string[]; line: number }[]> {
-  if (text.includes('\uFFFD')) {
-    const line = text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
-    throw new InvoiceImportError([
-      {
-        line,
-        column: null,
-        message: `${line}行目: UTF-8 ではない文字があります。CSVを UTF-8 で保存し直してください。`,
-      },
-    ]);
-  }
-  const bytes = Buffer.from(text, 'utf8');
-  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
-  pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < bytes.length; i += CHUNK_BYTES)
-          yield bytes.subarray(i, i + CHUNK_BYTES);
-      })(),
-    ),
-    parser,
-    () => {},
-  );
-  const records: { record: string[]; line: number }[] = [];
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
-      records.push({
-        record,
-        line: info.lines - record.reduce((n, value) => n + breaksIn(value), 0),
-      });
-      if (records.length % YIELD_EVERY === 0) await otherRequestsTurn();
-    }
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 1;
-      throw new InvoiceImportError([
-        { line, column: null, message: `${line}行目: CSVとして読めません（${error.code}）。` },
-      ]);
-    }
-    throw error;
-  }
-  return records;
-}
-
-/** Where each column is in the file, from its header row; throws when the header is wrong. */
-function readHeader(
-  header: { record: string[]; line: number } | undefined,
-): Map<CsvColumn, number> {
-  if (!header) {
-    throw new InvoiceImportError([
-      { line: 1, column: null, message: '1行目: 見出し行がありません。' },
-    ]);
-  }
-  const at = header.line;
-  const problems = new ProblemList();
-  const position = new Map<CsvColumn, number>();
-  header.record.forEach((raw, index) => {
-    const name = raw.trim();
-    if (!(COLUMN_NAMES as string[]).includes(name)) {
-      problems.add(at, null, `${at}行目: 不明な列名です: "${shown(name)}"`);
-    } else if (position.has(name as CsvColumn)) {
-      problems.add(at, name as CsvColumn, `${at}行目: 列名が重複しています: ${name}`);
-    } else {
-      position.set(name as CsvColumn, index);
-    }
-  });
-  for (const column of COLUMN_NAMES) {
-    if (!position.has(column)) {
-      problems.add(at, column, `${at}行目: 列 ${columnTitle(column)}がありません。`);
-    }
-  }
-  problems.throwIfAny();
-  return position;
-}
+/** The invoice file's columns, as the shared CSV reading takes them. */
+const INVOICE_COLUMNS: CsvColumns<CsvColumn> = {
+  names: COLUMN_NAMES,
+  titleOf: columnTitle,
+  read: readValue,
+  refusal,
+};
 
 interface ParsedInvoiceCsv {
   rows: InvoiceRow[];
@@ -333,56 +225,41 @@ interface ParsedInvoiceCsv {
  */
 async function readInvoiceCsv(
   source: string | Buffer,
-): Promise<ParsedInvoiceCsv & { problems: ProblemList }> {
-  const text = typeof source === 'string' ? source : source.toString('utf8');
-  const [header, ...records] = await csvRecords(text);
-  const position = readHeader(header);
-  const width = header!.record.length;
-  const problems = new ProblemList();
-  const rows: InvoiceRow[] = [];
-  const lineNumbers: number[] = [];
-  const seen = new Map<string, number>();
-  let count = 0;
-  for (const { record, line: lineNo } of records) {
-    if (++count % YIELD_EVERY === 0) await otherRequestsTurn();
-    if (record.length !== width) {
-      problems.add(
-        lineNo,
-        null,
-        `${lineNo}行目: 列の数が${record.length}です（見出しは${width}列）。`,
-      );
-      continue;
-    }
-    const row: Record<string, unknown> = {};
-    let good = true;
-    for (const column of COLUMN_NAMES) {
-      const result = readValue(column, record[position.get(column)!]!.trim());
-      if ('problem' in result) {
-        problems.add(lineNo, column, `${lineNo}行目: ${result.problem}`);
-        good = false;
+): Promise<ParsedInvoiceCsv & { problems: ProblemList<CsvColumn> }> {
+  const records = csvRecords(piecesOf(source), refusal);
+  // Closed however this ends: a wrong header stops the parser too.
+  try {
+    const first = await records.next();
+    const header = readHeader(first.done ? undefined : first.value, INVOICE_COLUMNS);
+    const problems = new ProblemList(refusal);
+    const rows: InvoiceRow[] = [];
+    const lineNumbers: number[] = [];
+    const seen = new Map<string, number>();
+    for await (const record of records) {
+      const row = readRow(record, header, INVOICE_COLUMNS, problems);
+      if (!row) continue;
+      const lineNo = record.line;
+      const invoice = row as unknown as InvoiceRow;
+      const before = problems.size;
+      amountProblems(invoice, lineNo, problems);
+      const earlier = seen.get(invoice.invoice_no);
+      if (earlier !== undefined) {
+        problems.add(
+          lineNo,
+          'invoice_no',
+          `${lineNo}行目: ${columnTitle('invoice_no')}が${earlier}行目と同じです: "${shown(invoice.invoice_no)}"`,
+        );
       } else {
-        row[column] = result.value;
+        seen.set(invoice.invoice_no, lineNo);
       }
+      if (problems.size > before) continue;
+      rows.push(invoice);
+      lineNumbers.push(lineNo);
     }
-    if (!good) continue;
-    const invoice = row as unknown as InvoiceRow;
-    const before = problems.problems.length + problems.more;
-    amountProblems(invoice, lineNo, problems);
-    const earlier = seen.get(invoice.invoice_no);
-    if (earlier !== undefined) {
-      problems.add(
-        lineNo,
-        'invoice_no',
-        `${lineNo}行目: ${columnTitle('invoice_no')}が${earlier}行目と同じです: "${shown(invoice.invoice_no)}"`,
-      );
-    } else {
-      seen.set(invoice.invoice_no, lineNo);
-    }
-    if (problems.problems.length + problems.more > before) continue;
-    rows.push(invoice);
-    lineNumbers.push(lineNo);
+    return { rows, lineNumbers, problems };
+  } finally {
+    await records.return(undefined);
   }
-  return { rows, lineNumbers, problems };
 }
 
 export interface InvoiceImportActor {
@@ -429,7 +306,7 @@ export async function importInvoiceRegister(
     await lockInvoiceImports(tx);
     // Bad rows and rows of unknown customers are listed together, in line order.
     const known = await existingCustomerCodes(tx, [...new Set(rows.map((r) => r.customer_code))]);
-    const unknown = new ProblemList();
+    const unknown = new ProblemList(refusal);
     rows.forEach((row, i) => {
       if (known.has(row.customer_code)) return;
       const lineNo = lineNumbers[i]!;
@@ -439,7 +316,7 @@ export async function importInvoiceRegister(
         `${lineNo}行目: ${columnTitle('customer_code')}が登録されていません: ${row.customer_code}`,
       );
     });
-    throwIfAnyProblem(problems, unknown);
+    throwIfAnyProblem(refusal, problems, unknown);
 
     let inserted = 0;
     let updated = 0;
@@ -480,17 +357,6 @@ export async function importInvoiceRegister(
   });
 }
 
-/** Throws the problems of the lists as one InvoiceImportError, in line order. */
-function throwIfAnyProblem(...lists: ProblemList[]): void {
-  const all = lists.flatMap((list) => list.problems).sort((a, b) => a.line - b.line);
-  if (all.length === 0) return;
-  const more = lists.reduce((n, list) => n + list.more, 0);
-  throw new InvoiceImportError(
-    all.slice(0, MAX_LISTED_PROBLEMS),
-    more + Math.max(0, all.length - MAX_LISTED_PROBLEMS),
-  );
-}
-
 /** POST /api/v1/spec/import-invoices: staff only; a bad file answers 400 naming its lines. */
 export async function importInvoicesAsCaller(
   deps: DocumentArchivePorts,
@@ -506,12 +372,7 @@ export async function importInvoicesAsCaller(
     return { total, inserted, updated, unchanged };
   } catch (error) {
     if (error instanceof InvoiceImportError) {
-      throw new HttpError(400, 'VALIDATION_ERROR', error.message, {
-        fieldErrors: error.problems.map((p) => ({
-          field: p.column ? `lines.${p.line}.${p.column}` : `lines.${p.line}`,
-          message: p.message,
-        })),
-      });
+      throw validationErrorOf(error);
     }
     throw error;
   }

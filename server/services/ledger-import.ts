@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { pipeline, Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
 import type { Database } from '../../db/client';
 import type { LedgerImportAnswer } from '../../domain/api/ledger';
 import { firstUnwritableCharacter } from '../../domain/export-text';
 import { parseDateInput, parseLedgerStatus } from '../../domain/ledger-search';
 import { FILE_NAME_PROBLEMS, plainFileNameProblem } from '../../domain/shared-path';
-import { HttpError } from '../errors';
 import { recordAudit } from '../repositories/audit-log-repository';
 import { existingCustomerCodes } from '../repositories/customers-repository';
 import { documentIdsOfFiles, upsertLedgerDocuments } from '../repositories/documents-repository';
@@ -17,6 +14,20 @@ import {
 } from '../repositories/ledger-repository';
 import { authorize, mayImportLedger } from './authorization';
 import type { Caller } from './caller';
+import {
+  type CsvColumns,
+  CsvImportError,
+  type CsvImportProblem,
+  csvRecords,
+  MAX_LISTED_PROBLEMS,
+  ProblemList,
+  piecesOf,
+  readHeader,
+  readRow,
+  shownValue as shown,
+  throwIfAnyProblem,
+  validationErrorOf,
+} from './csv-import';
 import { archiveDocuments, type DocumentArchivePorts } from './document-archive';
 import { auditActorOf, type DatabasePort, type LogPort } from './ports';
 import { notifyShipments, type ShipmentMailDeps } from './shipment-mails';
@@ -27,11 +38,7 @@ import { notifyShipments, type ShipmentMailDeps } from './shipment-mails';
 // row writes nothing. Used by `npm run import:ledger` and POST /api/v1/spec/import-ledger.
 
 export const LEDGER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** Problems listed in one answer; the rest are counted. */
-const MAX_LISTED_PROBLEMS = 100;
 const ROWS_PER_STATEMENT = 2000;
-const CHUNK_BYTES = 64 * 1024;
-const YIELD_EVERY = 1000;
 const INT_MAX = 2_147_483_647;
 
 type ColumnKind = 'code' | 'count' | 'int' | 'money' | 'date' | 'text' | 'status' | 'fileName';
@@ -70,48 +77,16 @@ export const LEDGER_CSV_COLUMNS = {
 type CsvColumn = keyof typeof LEDGER_CSV_COLUMNS;
 const COLUMN_NAMES = Object.keys(LEDGER_CSV_COLUMNS) as CsvColumn[];
 
-export interface LedgerImportProblem {
-  /** Line number in the file; the header is line 1. */
-  line: number;
-  column: CsvColumn | null;
-  message: string;
-}
+export type LedgerImportProblem = CsvImportProblem<CsvColumn>;
 
-/** A file that cannot be imported; nothing of it was written. */
-export class LedgerImportError extends Error {
+/** A ledger file that cannot be imported; nothing of it was written. */
+export class LedgerImportError extends CsvImportError<CsvColumn> {
   override name = 'LedgerImportError';
-  constructor(
-    readonly problems: LedgerImportProblem[],
-    /** Problems found beyond the listed ones. */
-    readonly moreProblems = 0,
-  ) {
-    const first = problems[0];
-    const more = problems.length - 1 + moreProblems;
-    super(
-      `CSVに誤りがあるため、何も取り込んでいません。${first?.message ?? ''}${more > 0 ? `（ほか${more}件）` : ''}`,
-    );
-  }
 }
+const refusal = (problems: LedgerImportProblem[], more?: number) =>
+  new LedgerImportError(problems, more);
 
 const columnTitle = (column: CsvColumn) => `${LEDGER_CSV_COLUMNS[column].label}（${column}）`;
-const shown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
-// biome-ignore lint/suspicious/noControlCharactersInRegex: writing control characters out is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
-/** A value shown in a message with its control characters written out (\u0000), never raw. */
-const escaped = (value: string) =>
-  value.replace(CONTROL_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-class ProblemList {
-  readonly problems: LedgerImportProblem[] = [];
-  more = 0;
-  add(line: number, column: CsvColumn | null, message: string) {
-    if (this.problems.length < MAX_LISTED_PROBLEMS) this.problems.push({ line, column, message });
-    else this.more++;
-  }
-  throwIfAny() {
-    if (this.problems.length > 0) throw new LedgerImportError(this.problems, this.more);
-  }
-}
 
 /** One value read by its column's kind; a string problem when it cannot be read. */
 function readValue(column: CsvColumn, raw: string): { value: unknown } | { problem: string } {
@@ -159,7 +134,7 @@ function readValue(column: CsvColumn, raw: string): { value: unknown } | { probl
       const problem = plainFileNameProblem(raw);
       if (problem) {
         return {
-          problem: `${columnTitle(column)}にはファイル名だけを書いてください（${FILE_NAME_PROBLEMS[problem]}）: "${escaped(shown(raw))}"`,
+          problem: `${columnTitle(column)}にはファイル名だけを書いてください（${FILE_NAME_PROBLEMS[problem]}）: "${shown(raw)}"`,
         };
       }
       return writableText(column, raw);
@@ -185,6 +160,14 @@ function writableText(column: CsvColumn, raw: string): { value: string } | { pro
       'タブと改行以外の制御文字、U+FFFE、U+FFFF は取り込めません。',
   };
 }
+
+/** The ledger file's columns, as the shared CSV reading takes them. */
+const LEDGER_COLUMNS: CsvColumns<CsvColumn> = {
+  names: COLUMN_NAMES,
+  titleOf: columnTitle,
+  read: readValue,
+  refusal,
+};
 
 export interface ParsedLedgerCsv {
   lines: LedgerLine[];
@@ -213,11 +196,7 @@ class Digest {
 }
 
 function openChunks(source: LedgerCsvSource): AsyncIterable<Buffer | string> | Iterable<Buffer> {
-  if (typeof source === 'function') return source();
-  const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
-  return (function* () {
-    for (let i = 0; i < bytes.length; i += CHUNK_BYTES) yield bytes.subarray(i, i + CHUNK_BYTES);
-  })();
+  return typeof source === 'function' ? source() : piecesOf(source);
 }
 
 async function* digested(source: LedgerCsvSource, digest: Digest): AsyncGenerator<Buffer> {
@@ -228,112 +207,6 @@ async function* digested(source: LedgerCsvSource, digest: Digest): AsyncGenerato
   }
 }
 
-interface CsvRecord {
-  record: string[];
-  /** The file line the record starts on (a quoted value may span lines). */
-  line: number;
-}
-
-/** Line breaks inside a value (CR LF counted once), and how many of them are CR LF. */
-function breaksIn(value: string): { breaks: number; crlf: number } {
-  let breaks = 0;
-  let crlf = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 10) breaks++;
-    else if (c === 13) {
-      breaks++;
-      if (value.charCodeAt(i + 1) === 10) {
-        crlf++;
-        i++;
-      }
-    }
-  }
-  return { breaks, crlf };
-}
-
-/**
- * The records of a CSV with the line each starts on, read by csv-parse's stream and giving the
- * event loop a turn every YIELD_EVERY records: a 20 MB file takes seconds of CPU, and other
- * requests must not wait for it. Bytes that are not UTF-8 (a Shift_JIS export, say) decode to
- * U+FFFD; the first such line is reported instead of a confusing column error.
- */
-async function* csvRecords(source: LedgerCsvSource, digest: Digest): AsyncGenerator<CsvRecord> {
-  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
-  // pipeline, not pipe: a source that fails (a file that cannot be read) fails the parser too.
-  pipeline(Readable.from(digested(source, digest)), parser, () => {});
-  // csv-parse's line count (info.lines) is where a record ends, and it counts a CR LF inside a
-  // quoted value as two lines.
-  let drift = 0;
-  let count = 0;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
-      let breaks = 0;
-      for (const value of record) {
-        if (value.includes('\n') || value.includes('\r')) {
-          const inValue = breaksIn(value);
-          breaks += inValue.breaks;
-          drift += inValue.crlf;
-        }
-      }
-      const line = info.lines - drift - breaks;
-      if (record.some((value) => value.includes('\uFFFD'))) {
-        throw new LedgerImportError([
-          {
-            line,
-            column: null,
-            message: `${line}行目: UTF-8 ではない文字があります。CSVを UTF-8 で保存し直してください。`,
-          },
-        ]);
-      }
-      yield { record, line };
-      if (++count % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = ((error as CsvError & { lines?: number }).lines ?? 1) - drift;
-      throw new LedgerImportError([
-        { line, column: null, message: `${line}行目: CSVとして読めません（${error.code}）。` },
-      ]);
-    }
-    throw error;
-  }
-}
-
-/** Where each column is in the file, from its header row; throws when the header is wrong. */
-function readHeader(header: CsvRecord | undefined): {
-  position: Map<CsvColumn, number>;
-  width: number;
-} {
-  if (!header) {
-    throw new LedgerImportError([
-      { line: 1, column: null, message: '1行目: 見出し行がありません。' },
-    ]);
-  }
-  const at = header.line;
-  const problems = new ProblemList();
-  const names = header.record.map((name) => name.trim());
-  const position = new Map<CsvColumn, number>();
-  names.forEach((name, index) => {
-    if (!(COLUMN_NAMES as string[]).includes(name)) {
-      problems.add(at, null, `${at}行目: 不明な列名です: "${shown(name)}"`);
-    } else if (position.has(name as CsvColumn)) {
-      problems.add(at, name as CsvColumn, `${at}行目: 列名が重複しています: ${name}`);
-    } else {
-      position.set(name as CsvColumn, index);
-    }
-  });
-  for (const column of COLUMN_NAMES) {
-    if (!position.has(column))
-      problems.add(at, column, `${at}行目: 列 ${columnTitle(column)}がありません。`);
-  }
-  problems.throwIfAny();
-  return { position, width: names.length };
-}
-
 /**
  * The good lines of a ledger CSV (UTF-8, BOM allowed, header row required, columns in any
  * order), each with its line number; every bad row goes to the problem list by line number.
@@ -341,37 +214,20 @@ function readHeader(header: CsvRecord | undefined): {
  */
 async function* ledgerLines(
   source: LedgerCsvSource,
-  problems: ProblemList,
+  problems: ProblemList<CsvColumn>,
   digest: Digest,
   keys?: Map<string, number>,
 ): AsyncGenerator<{ line: LedgerLine; lineNo: number }> {
-  const records = csvRecords(source, digest);
+  const records = csvRecords(digested(source, digest), refusal);
   // Closed however this ends: a wrong header must not leave the file open.
   try {
     const first = await records.next();
-    const { position, width } = readHeader(first.done ? undefined : first.value);
-    for await (const { record, line: lineNo } of records) {
-      if (record.length !== width) {
-        problems.add(
-          lineNo,
-          null,
-          `${lineNo}行目: 列の数が${record.length}です（見出しは${width}列）。`,
-        );
-        continue;
-      }
-      const line: Record<string, unknown> = {};
-      let good = true;
-      for (const column of COLUMN_NAMES) {
-        const result = readValue(column, record[position.get(column)!]!.trim());
-        if ('problem' in result) {
-          problems.add(lineNo, column, `${lineNo}行目: ${result.problem}`);
-          good = false;
-        } else {
-          line[column] = result.value;
-        }
-      }
-      if (!good) continue;
-      const parsed = line as unknown as LedgerLine;
+    const header = readHeader(first.done ? undefined : first.value, LEDGER_COLUMNS);
+    for await (const record of records) {
+      const values = readRow(record, header, LEDGER_COLUMNS, problems);
+      if (!values) continue;
+      const lineNo = record.line;
+      const parsed = values as unknown as LedgerLine;
       if (keys) {
         const key = JSON.stringify([
           parsed.sale_order_no,
@@ -402,7 +258,7 @@ async function* ledgerLines(
  * number; returns only when every row is good.
  */
 export async function parseLedgerCsv(input: LedgerCsvSource): Promise<ParsedLedgerCsv> {
-  const problems = new ProblemList();
+  const problems = new ProblemList(refusal);
   const lines: LedgerLine[] = [];
   const lineNumbers: number[] = [];
   for await (const { line, lineNo } of ledgerLines(input, problems, new Digest(), new Map())) {
@@ -451,7 +307,7 @@ export async function importLedgerCsv(
    */
   archive?: DocumentArchivePorts & { log: LogPort },
 ): Promise<LedgerImportAnswer> {
-  const problems = new ProblemList();
+  const problems = new ProblemList(refusal);
   // The PDFs the file names, by customer: the ones looked at once the lines are written.
   const namedFiles = new Map<number, Set<string>>();
   const checked = new Digest();
@@ -481,10 +337,10 @@ export async function importLedgerCsv(
   const answer = await db.transaction(async (tx) => {
     // Imports run one at a time, so two files writing the same lines cannot deadlock each other.
     await lockLedgerImports(tx);
-    throwIfAnyProblem(problems, await unknownCustomers(tx, byCustomer));
+    throwIfAnyProblem(refusal, problems, await unknownCustomers(tx, byCustomer));
 
     const written = new Digest();
-    const changed = new ProblemList();
+    const changed = new ProblemList(refusal);
     let count = 0;
     let inserted = 0;
     let updated = 0;
@@ -571,8 +427,8 @@ async function archiveNamedDocuments(
 async function unknownCustomers(
   db: Pick<Database, 'select'>,
   byCustomer: LinesByCustomer,
-): Promise<ProblemList> {
-  const problems = new ProblemList();
+): Promise<ProblemList<CsvColumn>> {
+  const problems = new ProblemList(refusal);
   const codes = [...byCustomer.keys()];
   if (codes.length === 0) return problems;
   const known = await existingCustomerCodes(db, codes);
@@ -588,17 +444,6 @@ async function unknownCustomers(
     problems.more += count - lines.length;
   }
   return problems;
-}
-
-/** Throws the problems of the lists as one LedgerImportError, in line order. */
-function throwIfAnyProblem(...lists: ProblemList[]): void {
-  const all = lists.flatMap((list) => list.problems).sort((a, b) => a.line - b.line);
-  if (all.length === 0) return;
-  const more = lists.reduce((n, list) => n + list.more, 0);
-  throw new LedgerImportError(
-    all.slice(0, MAX_LISTED_PROBLEMS),
-    more + Math.max(0, all.length - MAX_LISTED_PROBLEMS),
-  );
 }
 
 /** POST /api/v1/spec/import-ledger: staff only; a bad file answers 400 naming its lines. */
@@ -621,12 +466,7 @@ export async function importLedgerAsCaller(
     );
   } catch (error) {
     if (error instanceof LedgerImportError) {
-      throw new HttpError(400, 'VALIDATION_ERROR', error.message, {
-        fieldErrors: error.problems.map((p) => ({
-          field: p.column ? `lines.${p.line}.${p.column}` : `lines.${p.line}`,
-          message: p.message,
-        })),
-      });
+      throw validationErrorOf(error);
     }
     throw error;
   }

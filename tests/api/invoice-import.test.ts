@@ -324,6 +324,23 @@ describe('a file with a bad row writes nothing and names the line and column', (
     expect(await invoiceCount()).toBe(before);
   });
 
+  it('a quoted value over several lines: each bad row is named by its own first line', async () => {
+    const rows = [createInvoice(), createInvoice(), createInvoice()];
+    rows[0] = { ...rows[0]!, file_name: '請求書\r\n控え.pdf' };
+    rows[2] = { ...rows[2]!, tax_10: '十' };
+    // The header is line 1; the first row spans lines 2–3, so the third row is on line 5.
+    const res = await upload('staff', invoiceCsv(rows));
+    expect(res.statusCode, res.body).toBe(400);
+    const lines = res.json().fieldErrors.map((e: { field: string; message: string }) => [
+      e.field,
+      e.message.match(/^(\d+)行目/)?.[1],
+    ]);
+    expect(lines).toEqual([
+      ['lines.2.file_name', '2'],
+      ['lines.5.tax_10', '5'],
+    ]);
+  });
+
   it('a row with a missing column → 400 naming its line', async () => {
     const lines = invoiceCsv([createInvoice(), createInvoice()]).split('\r\n');
     lines[2] = lines[2]!.slice(0, lines[2]!.lastIndexOf(','));

@@ -86,6 +86,18 @@ describe('reading a ledger CSV', () => {
     ]);
   });
 
+  it('shows a refused value with its control characters written out, never raw', async () => {
+    const text = [
+      header.join(','),
+      row({ quantity: '12\u0007', status: '出荷\u001b[31m済' }),
+    ].join('\n');
+    const messages = (await problemsOf(text)).map((p) => p.message);
+    expect(messages).toEqual([
+      '2行目: ステータス（status）は「出荷済」か「受注残」です: "出荷\\u001b[31m済"',
+      '2行目: 数量（quantity）が整数ではありません: "12\\u0007"',
+    ]);
+  });
+
   it('refuses an unreadable quote with its line number', async () => {
     const text = `${header.join(',')}\n${row()}\n"unclosed,${row().slice(5)}\n`;
     const [problem] = await problemsOf(text);
