@@ -1,9 +1,9 @@
 import { AUDIT_ACTION_LABELS, AUDIT_DATE_ORDER_MESSAGE } from '@domain/audit';
 import { Button, NativeSelect, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { DateRangeField } from '../../../components/form/date-range-field';
 import { FilterForm, wideFilterField } from '../../../components/form/filter-form';
+import { useFilterDraft } from '../../../components/form/use-filter-draft';
 import { type AuditSearch, EMPTY_AUDIT_SEARCH } from '../utils/audit-search';
 
 const ACTION_OPTIONS = [
@@ -43,29 +43,11 @@ export function AuditFilters({
   exporting: boolean;
   isDesktop: boolean;
 }) {
-  const [draft, setDraft] = useState(search);
-  const [shown, setShown] = useState(search);
-  // A new search from outside (the address: back, a page link) restarts the draft; the page's
-  // other renders keep what is typed.
-  if (shown !== search) {
-    setShown(search);
-    setDraft(search);
-  }
-  const [problems, setProblems] = useState<ReturnType<typeof auditFilterProblems>>({});
-  const set = (patch: Partial<AuditSearch>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    // A date changed since the range's problem was shown: the message goes until the next 検索.
-    if ('from' in patch || 'to' in patch) {
-      setProblems(({ from: _, ...rest }) => rest);
-    }
-  };
-
-  /** The draft when it has no problem (the problems shown otherwise). */
-  const checked = (): AuditSearch | null => {
-    const found = auditFilterProblems(draft);
-    setProblems(found);
-    return Object.keys(found).length === 0 ? draft : null;
-  };
+  // The range's order is shown at its start: a change of either end takes it away.
+  const { draft, problems, set, checked, reset } = useFilterDraft(search, auditFilterProblems, {
+    from: ['from'],
+    to: ['from'],
+  });
 
   const submit = () => {
     const next = checked();
@@ -77,9 +59,8 @@ export function AuditFilters({
       label="操作履歴の絞り込み"
       onSubmit={submit}
       onClear={() => {
-        setProblems({});
         // The address may already hold no filter: what was typed goes all the same.
-        setDraft(EMPTY_AUDIT_SEARCH);
+        reset(EMPTY_AUDIT_SEARCH);
         onSearch(EMPTY_AUDIT_SEARCH);
       }}
       isDesktop={isDesktop}

@@ -1,8 +1,8 @@
 import { DOCUMENT_TYPES } from '@domain/documents';
 import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { DateRangeField } from '../../../components/form/date-range-field';
 import { FilterForm, filterCheckbox, wideFilterField } from '../../../components/form/filter-form';
+import { useFilterDraft } from '../../../components/form/use-filter-draft';
 import {
   type DocumentSearch,
   documentFilterProblems,
@@ -27,32 +27,18 @@ export function DocumentFilters({
   onSearch: (search: DocumentSearch) => void;
   isDesktop: boolean;
 }) {
-  const [draft, setDraft] = useState(search);
-  const [shown, setShown] = useState(search);
-  // A new search from outside (the address: back, a page link) restarts the draft.
-  if (shown !== search) {
-    setShown(search);
-    setDraft(search);
-  }
-  const [problems, setProblems] = useState<ReturnType<typeof documentFilterProblems>>({});
-  const set = (patch: Partial<DocumentSearch>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    // A field changed since its problem was shown: the message goes until the next 検索.
-    setProblems((current) => {
-      const next = { ...current };
-      if ('dateFrom' in patch || 'dateTo' in patch) delete next.dateFrom;
-      if ('amountMin' in patch || 'amountMax' in patch) {
-        delete next.amountMin;
-        delete next.amountMax;
-      }
-      return next;
-    });
-  };
+  // A range's problem is shown at its start (the dates) or at both ends (the amounts): a change
+  // of either end takes it away.
+  const { draft, problems, set, checked, reset } = useFilterDraft(search, documentFilterProblems, {
+    dateFrom: ['dateFrom'],
+    dateTo: ['dateFrom'],
+    amountMin: ['amountMin', 'amountMax'],
+    amountMax: ['amountMin', 'amountMax'],
+  });
 
   const submit = () => {
-    const found = documentFilterProblems(draft);
-    setProblems(found);
-    if (Object.keys(found).length === 0) onSearch({ ...draft, page: 1 });
+    const next = checked();
+    if (next) onSearch({ ...next, page: 1 });
   };
 
   return (
@@ -60,9 +46,8 @@ export function DocumentFilters({
       label="帳票の絞り込み"
       onSubmit={submit}
       onClear={() => {
-        setProblems({});
         const cleared = { ...search, ...EMPTY_DOCUMENT_FILTERS, page: 1 };
-        setDraft(cleared);
+        reset(cleared);
         onSearch(cleared);
       }}
       isDesktop={isDesktop}

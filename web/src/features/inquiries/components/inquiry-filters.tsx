@@ -6,10 +6,17 @@ import {
   INQUIRY_STATES,
 } from '@domain/inquiry';
 import { NativeSelect, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { DateRangeField } from '../../../components/form/date-range-field';
 import { FilterForm, wideFilterField } from '../../../components/form/filter-form';
+import { useFilterDraft } from '../../../components/form/use-filter-draft';
 import type { InquirySearch } from '../api/list-inquiries';
+
+/** The problems of a draft, by field, in the words the screen shows (the API checks again). */
+function inquiryFilterProblems(draft: InquirySearch): Partial<Record<keyof InquirySearch, string>> {
+  return draft.from && draft.to && draft.from > draft.to
+    ? { from: INQUIRY_DATE_ORDER_MESSAGE }
+    : {};
+}
 
 /** The list's filters; staff also filter by customer and assignee. */
 export function InquiryFilters({
@@ -25,18 +32,16 @@ export function InquiryFilters({
   onSearch: (next: InquirySearch) => void;
   isDesktop: boolean;
 }) {
-  const [draft, setDraft] = useState(search);
-  const [dateProblem, setDateProblem] = useState<string | undefined>();
-  useEffect(() => setDraft(search), [search]);
-  const set = (key: keyof InquirySearch) => (e: { currentTarget: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.currentTarget.value });
+  // The range's order is shown at its start: a change of either end takes it away.
+  const { draft, problems, set, checked } = useFilterDraft(search, inquiryFilterProblems, {
+    from: ['from'],
+    to: ['from'],
+  });
+  const setField = (key: keyof InquirySearch) => (e: { currentTarget: { value: string } }) =>
+    set({ [key]: e.currentTarget.value });
   const submit = () => {
-    // The API refuses it too; said beside the range, before anything is sent.
-    if (draft.from && draft.to && draft.from > draft.to) {
-      setDateProblem(INQUIRY_DATE_ORDER_MESSAGE);
-      return;
-    }
-    onSearch({ ...draft, page: 1 });
+    const next = checked();
+    if (next) onSearch({ ...next, page: 1 });
   };
   return (
     <FilterForm
@@ -48,7 +53,7 @@ export function InquiryFilters({
       <NativeSelect
         label="ステータス"
         value={draft.state}
-        onChange={set('state')}
+        onChange={setField('state')}
         data={[
           { value: '', label: 'すべて' },
           ...INQUIRY_STATES.map((s) => ({ value: s, label: INQUIRY_STATE_LABELS[s] })),
@@ -57,7 +62,7 @@ export function InquiryFilters({
       <NativeSelect
         label="種類"
         value={draft.category}
-        onChange={set('category')}
+        onChange={setField('category')}
         data={[
           { value: '', label: 'すべて' },
           ...INQUIRY_CATEGORIES.map((c) => ({ value: c, label: INQUIRY_CATEGORY_LABELS[c] })),
@@ -68,14 +73,14 @@ export function InquiryFilters({
           label="取引先コード"
           inputMode="numeric"
           value={draft.customer_code}
-          onChange={set('customer_code')}
+          onChange={setField('customer_code')}
         />
       )}
       {staff && (
         <NativeSelect
           label="担当者"
           value={draft.assigned}
-          onChange={set('assigned')}
+          onChange={setField('assigned')}
           data={[
             { value: '', label: 'すべて' },
             { value: 'none', label: '未割り当て' },
@@ -89,19 +94,17 @@ export function InquiryFilters({
           kind="最終更新"
           from={draft.from || null}
           to={draft.to || null}
-          onChange={(patch) => {
-            setDateProblem(undefined);
-            setDraft((current) => ({
-              ...current,
+          onChange={(patch) =>
+            set({
               ...('from' in patch ? { from: patch.from ?? '' } : {}),
               ...('to' in patch ? { to: patch.to ?? '' } : {}),
-            }));
-          }}
+            })
+          }
           isDesktop={isDesktop}
-          error={dateProblem}
+          error={problems.from}
         />
       </div>
-      <TextInput label="キーワード" value={draft.keyword} onChange={set('keyword')} />
+      <TextInput label="キーワード" value={draft.keyword} onChange={setField('keyword')} />
     </FilterForm>
   );
 }
