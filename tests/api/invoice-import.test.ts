@@ -331,10 +331,12 @@ describe('a file with a bad row writes nothing and names the line and column', (
     // The header is line 1; the first row spans lines 2–3, so the third row is on line 5.
     const res = await upload('staff', invoiceCsv(rows));
     expect(res.statusCode, res.body).toBe(400);
-    const lines = res.json().fieldErrors.map((e: { field: string; message: string }) => [
-      e.field,
-      e.message.match(/^(\d+)行目/)?.[1],
-    ]);
+    const lines = res
+      .json()
+      .fieldErrors.map((e: { field: string; message: string }) => [
+        e.field,
+        e.message.match(/^(\d+)行目/)?.[1],
+      ]);
     expect(lines).toEqual([
       ['lines.2.file_name', '2'],
       ['lines.5.tax_10', '5'],

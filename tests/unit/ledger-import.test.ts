@@ -87,10 +87,9 @@ describe('reading a ledger CSV', () => {
   });
 
   it('shows a refused value with its control characters written out, never raw', async () => {
-    const text = [
-      header.join(','),
-      row({ quantity: '12\u0007', status: '出荷\u001b[31m済' }),
-    ].join('\n');
+    const text = [header.join(','), row({ quantity: '12\u0007', status: '出荷\u001b[31m済' })].join(
+      '\n',
+    );
     const messages = (await problemsOf(text)).map((p) => p.message);
     expect(messages).toEqual([
       '2行目: ステータス（status）は「出荷済」か「受注残」です: "出荷\\u001b[31m済"',
