@@ -23,7 +23,8 @@ export interface CsvImportProblem<Column extends string = string> {
 
 /**
  * A file that cannot be imported; nothing of it was written. Each import throws its own kind
- * (LedgerImportError, InvoiceImportError), which its route and command recognise.
+ * (LedgerImportError, InvoiceImportError), which its route recognises among other errors; the
+ * import commands list the problems of either (scripts/import-command.ts).
  */
 export class CsvImportError<Column extends string = string> extends Error {
   constructor(
