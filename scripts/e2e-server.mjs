@@ -54,6 +54,10 @@ Object.assign(process.env, {
   // The browser tests sign staff in without a second factor; tests/e2e/second-factor.spec.ts
   // starts a server of its own with STAFF_SECOND_FACTOR=required (docs/decisions/016).
   STAFF_SECOND_FACTOR: process.env.STAFF_SECOND_FACTOR ?? 'optional',
+  // The least password hashing work (the standard's is 0.1 s of a core a sign-in): the hashes'
+  // cost is the configuration's business, tested in tests/unit/password-hash.test.ts and by the
+  // production install's server, which signs in at the standard one.
+  PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '10',
 });
 
 // E2E_IDENTITY_PROVIDER=firebase (playwright.firebase.config.ts): the same server on Firebase

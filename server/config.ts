@@ -13,6 +13,11 @@ import { LEDGER_EXPORT_MAX_PER_USER, LEDGER_EXPORT_MAX_TOTAL } from '../domain/l
 import { type SessionLifetime, sessionLifetimeOf } from '../domain/session-lifetime';
 import { carrierTrackingOf } from './carrier-tracking-config';
 import { trustedProxyMatcher } from './client-address';
+import {
+  LEAST_PASSWORD_HASH_COST,
+  MOST_PASSWORD_HASH_COST,
+  STANDARD_PASSWORD_HASH_COST,
+} from './identity/password-hash';
 
 const optionalString = z
   .string()
@@ -265,6 +270,18 @@ export const envSchema = z.object({
    * the others do (`optional`, for a demo or a test environment; docs/decisions/016).
    */
   STAFF_SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
+  /**
+   * The built-in provider's password hashing work: log2 of scrypt's N (r = 16, p = 1). 14, the
+   * standard, takes about 0.1 s of a core per sign-in; each step up doubles time and memory. A
+   * hash keeps the cost it was made with, so a change applies to passwords set from then on.
+   * Below 14 only for tests, which sign in hundreds of times: the server warns at start.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(LEAST_PASSWORD_HASH_COST)
+    .max(MOST_PASSWORD_HASH_COST)
+    .default(STANDARD_PASSWORD_HASH_COST),
   /** The Firebase project (IDENTITY_PROVIDER=firebase). */
   FIREBASE_PROJECT_ID: optionalString.pipe(
     z

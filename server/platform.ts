@@ -15,6 +15,7 @@ import { createFirebaseIdentity } from './identity/firebase-identity';
 import { createFirebaseSignIn } from './identity/firebase-sign-in-port';
 import { type Auth, createAuth, identitySecret } from './identity/identity';
 import { IdentityExistsError, type IdentityPort, type SignInPort } from './identity/identity-port';
+import { STANDARD_PASSWORD_HASH_COST } from './identity/password-hash';
 import { PreLoginLimiter, preLoginRules } from './identity/pre-login-limits';
 import { createLedgerCache } from './ledger-cache/create-ledger-cache';
 import type { LedgerAnswerCache } from './ledger-cache/ledger-cache';
@@ -150,6 +151,15 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
         : { identity: 'builtin' },
       'identity provider chosen',
     );
+    if (
+      config.IDENTITY_PROVIDER === 'builtin' &&
+      config.PASSWORD_HASH_COST < STANDARD_PASSWORD_HASH_COST
+    ) {
+      log.warn(
+        { cost: config.PASSWORD_HASH_COST, standard: STANDARD_PASSWORD_HASH_COST },
+        'passwords set from now on are hashed below the standard cost (PASSWORD_HASH_COST): for tests only',
+      );
+    }
     const storage = traced(
       createStorage(config, secret),
       'storage',

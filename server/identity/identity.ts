@@ -23,6 +23,7 @@ import type { Mailer } from '../mail/mail-port';
 import { firebaseSignIn } from './firebase-sign-in';
 import { RESET_LINK_VALID_SECONDS } from './identity-port';
 import { passwordResetMail, verificationMail } from './mail-templates';
+import { passwordHasher } from './password-hash';
 import { sessionCreationHook } from './session-lifetime';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -135,6 +136,7 @@ function createBetterAuth({ config, db, mailer, secret, log }: IdentityOptions) 
       // Accounts are created by administrators (managers page) and the demo seed, never by sign-up.
       disableSignUp: true,
       requireEmailVerification: true,
+      password: passwordHasher(config.PASSWORD_HASH_COST),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_VALID_SECONDS,

@@ -14,6 +14,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { appSecrets } from '../../db/schema';
 import { type Config, loadConfig } from '../../server/config';
+import { LEAST_PASSWORD_HASH_COST } from '../../server/identity/password-hash';
 import { openPlatform, seedDemoIfEmpty } from '../../server/platform';
 import { databaseNameOf, quoted, withAdmin, withDatabaseName } from './admin-database';
 
@@ -35,6 +36,14 @@ export interface DataShape {
 
 /** The demo data's clock: every seeded test app has the same data. */
 export const SEED_NOW = new Date('2026-11-01T00:00:00Z');
+
+/**
+ * The least password hashing work the configuration accepts, for every test app, prepared data
+ * and command: the standard cost is 0.1 s of a core a sign-in, and the tests sign in hundreds of
+ * times. The standard cost itself is tested in tests/unit/password-hash.test.ts and by the
+ * production install, which starts on the defaults.
+ */
+export const TEST_PASSWORD_HASHING = { PASSWORD_HASH_COST: String(LEAST_PASSWORD_HASH_COST) };
 
 const shapeName = (shape: DataShape) =>
   `${shape.identityProvider}_${shape.ledgerLinesPerCustomer ?? 'schema'}`;
@@ -131,6 +140,8 @@ async function ensureTemplate(
           LOG_LEVEL: 'silent',
           STAFF_SECOND_FACTOR: 'optional',
           ...env,
+          // Whichever file makes a shape first, its accounts' hashes are the cheap ones.
+          ...TEST_PASSWORD_HASHING,
           DATA_DIR: making,
           ...(baseUrl && template.database
             ? { DATABASE_URL: withDatabaseName(baseUrl, template.database) }

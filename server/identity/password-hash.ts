@@ -1,0 +1,67 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// The built-in provider's password hashes: scrypt, as Better Auth makes them by default, with a
+// work factor the configuration may raise (PASSWORD_HASH_COST, log2 of scrypt's N).
+// - At the standard cost a hash is written as Better Auth writes it, `<salt>:<key>`, so hashes
+//   made before the work factor was configurable, and by the provider itself, read the same.
+// - At any other cost the cost goes into the hash, `scrypt$<cost>$<salt>$<key>`, so that a
+//   hash is checked at the cost it was made with, whatever the cost is now: raising it takes
+//   no migration, and a database seeded at a test's low cost still reads.
+
+/** log2 of scrypt's N for Better Auth's hashes (N = 16384, r = 16, p = 1: 32 MB, about 0.1 s). */
+export const STANDARD_PASSWORD_HASH_COST = 14;
+/** The least the configuration accepts: for the tests, whose hundreds of sign-ins each hash. */
+export const LEAST_PASSWORD_HASH_COST = 10;
+export const MOST_PASSWORD_HASH_COST = 20;
+
+const BLOCK_SIZE = 16;
+const KEY_BYTES = 64;
+const COSTED = /^scrypt\$(\d{1,2})\$([0-9a-f]+)\$([0-9a-f]+)$/;
+const STANDARD = /^([0-9a-f]+):([0-9a-f]+)$/;
+
+function keyOf(password: string, salt: string, cost: number): Promise<Buffer> {
+  const N = 2 ** cost;
+  return new Promise((resolve, reject) => {
+    // NFKC as Better Auth does: a password typed in full-width or half-width forms is one password.
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_BYTES,
+      { N, r: BLOCK_SIZE, p: 1, maxmem: 256 * N * BLOCK_SIZE },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    );
+  });
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
+/** Hashes at `cost`; checks any hash at the cost written in it (the standard one if none is). */
+export function passwordHasher(cost: number = STANDARD_PASSWORD_HASH_COST): PasswordHasher {
+  return {
+    async hash(password) {
+      const salt = randomBytes(16).toString('hex');
+      const key = (await keyOf(password, salt, cost)).toString('hex');
+      return cost === STANDARD_PASSWORD_HASH_COST
+        ? `${salt}:${key}`
+        : `scrypt$${cost}$${salt}$${key}`;
+    },
+    async verify({ hash, password }) {
+      const costed = COSTED.exec(hash);
+      const standard = costed ? null : STANDARD.exec(hash);
+      const [salt, expected, hashCost] = costed
+        ? [costed[2]!, costed[3]!, Number(costed[1])]
+        : standard
+          ? [standard[1]!, standard[2]!, STANDARD_PASSWORD_HASH_COST]
+          : [null, null, 0];
+      // Not a hash this provider wrote: no password matches it.
+      if (salt === null || expected === null) return false;
+      if (hashCost < LEAST_PASSWORD_HASH_COST || hashCost > MOST_PASSWORD_HASH_COST) return false;
+      const key = await keyOf(password, salt, hashCost);
+      const want = Buffer.from(expected, 'hex');
+      return want.length === key.length && timingSafeEqual(want, key);
+    },
+  };
+}
