@@ -1,7 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// The built-in provider's password hashes: scrypt, as Better Auth makes them by default, with a
-// work factor the configuration may raise (PASSWORD_HASH_COST, log2 of scrypt's N).
+// The built-in provider's password hashes: scrypt, as Better Auth makes them by default, at the
+// work factor of the configuration (PASSWORD_HASH_COST, log2 of scrypt's N): raised for more
+// safety, lowered only for tests (decision 047).
 // - At the standard cost a hash is written as Better Auth writes it, `<salt>:<key>`, so hashes
 //   made before the work factor was configurable, and by the provider itself, read the same.
 // - At any other cost the cost goes into the hash, `scrypt$<cost>$<salt>$<key>`, so that a
