@@ -102,7 +102,6 @@ const pgTypes = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
     TEXT_TYPE_OIDS.includes(oid) ? asText : pg.types.getTypeParser(oid, format),
 };
-const pgliteParsers = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, asText]));
 
 /**
  * The types Drizzle reads from PGlite as text, and so asks PGlite for with every statement: those
@@ -131,10 +130,9 @@ type PgliteStatement = (text: string, ...rest: unknown[]) => Promise<unknown>;
  */
 function withTextTypesOnce(client: PGlite): void {
   const instance = client as unknown as { parsers: Record<number, unknown> };
-  for (const oid of PGLITE_TEXT_TYPE_OIDS) instance.parsers[oid] = asText;
-  // Once the database is up, PGlite puts a parser of its own on every array type: the arrays
-  // above are text again before the first statement (which waits for the same moment) runs. A
-  // failed start is the opening's to report.
+  // Set once the database is up, after PGlite has put a parser of its own on every array type, and
+  // before the first statement (which waits for the same moment) runs. A failed start is the
+  // opening's to report.
   client.waitReady.then(
     () => {
       for (const oid of PGLITE_TEXT_TYPE_OIDS) instance.parsers[oid] = asText;
@@ -200,10 +198,12 @@ export async function queryRows<Row>(
 ): Promise<Row[]> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite) {
-    const result = await client.query<Row>(statement.sql, statement.params, {
-      ...(rowMode ? { rowMode } : {}),
-      parsers: pgliteParsers,
-    });
+    // Dates as text: the instance reads them so itself (openPglite, withTextTypesOnce).
+    const result = await client.query<Row>(
+      statement.sql,
+      statement.params,
+      rowMode ? { rowMode } : {},
+    );
     return result.rows;
   }
   const result = await (client as pg.Pool).query({

@@ -34,6 +34,20 @@ function keyOf(password: string, salt: string, cost: number): Promise<Buffer> {
   });
 }
 
+/** A stored hash's salt, key and cost, or null when it is neither form or its cost is out of range. */
+function partsOf(hash: string): { salt: string; key: string; cost: number } | null {
+  const costed = COSTED.exec(hash);
+  if (costed) {
+    const cost = Number(costed[1]);
+    const inRange = cost >= LEAST_PASSWORD_HASH_COST && cost <= MOST_PASSWORD_HASH_COST;
+    return inRange ? { salt: costed[2]!, key: costed[3]!, cost } : null;
+  }
+  const standard = STANDARD.exec(hash);
+  return standard
+    ? { salt: standard[1]!, key: standard[2]!, cost: STANDARD_PASSWORD_HASH_COST }
+    : null;
+}
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(input: { hash: string; password: string }): Promise<boolean>;
@@ -50,18 +64,11 @@ export function passwordHasher(cost: number = STANDARD_PASSWORD_HASH_COST): Pass
         : `scrypt$${cost}$${salt}$${key}`;
     },
     async verify({ hash, password }) {
-      const costed = COSTED.exec(hash);
-      const standard = costed ? null : STANDARD.exec(hash);
-      const [salt, expected, hashCost] = costed
-        ? [costed[2]!, costed[3]!, Number(costed[1])]
-        : standard
-          ? [standard[1]!, standard[2]!, STANDARD_PASSWORD_HASH_COST]
-          : [null, null, 0];
+      const parts = partsOf(hash);
       // Not a hash this provider wrote: no password matches it.
-      if (salt === null || expected === null) return false;
-      if (hashCost < LEAST_PASSWORD_HASH_COST || hashCost > MOST_PASSWORD_HASH_COST) return false;
-      const key = await keyOf(password, salt, hashCost);
-      const want = Buffer.from(expected, 'hex');
+      if (!parts) return false;
+      const key = await keyOf(password, parts.salt, parts.cost);
+      const want = Buffer.from(parts.key, 'hex');
       return want.length === key.length && timingSafeEqual(want, key);
     },
   };
