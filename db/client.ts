@@ -44,6 +44,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB); PostgreSQL's default when absent. */
+  pgliteSharedBuffersMb?: number | undefined;
   /** Wraps the driver as it opens (the server's traces: each statement a span). */
   instrument?: {
     pgPool(pool: pg.Pool): void;
@@ -82,7 +84,7 @@ export async function missingMigrations(db: Database): Promise<number> {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.instrument)
-    : openPglite(options.dataDir, options.instrument);
+    : openPglite(options.dataDir, options.pgliteSharedBuffersMb, options.instrument);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -270,11 +272,23 @@ function lockDataDir(dataDir: string): () => void {
   return unlock;
 }
 
-function openPglite(dataDir: string, instrument?: DatabaseOptions['instrument']): DatabaseHandle {
+function openPglite(
+  dataDir: string,
+  sharedBuffersMb: number | undefined,
+  instrument?: DatabaseOptions['instrument'],
+): DatabaseHandle {
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dataDir);
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const client = new PGlite(dir, {
+    extensions: { pg_trgm },
+    // PGlite's own start parameters, with the buffers' size after them (the last setting wins).
+    ...(sharedBuffersMb === undefined
+      ? {}
+      : {
+          startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+        }),
+  });
   withTextTypesOnce(client);
   instrument?.pglite(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;

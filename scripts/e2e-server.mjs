@@ -58,6 +58,9 @@ Object.assign(process.env, {
   // cost is the configuration's business, tested in tests/unit/password-hash.test.ts and by the
   // production install's server, which signs in at the standard one.
   PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '10',
+  // The tests' size (tests/support/prepared-data.ts, TEST_SETTINGS): this server and the one that
+  // seeds before it each open the database, clearing 128 MB of buffers at PostgreSQL's default.
+  PGLITE_SHARED_BUFFERS_MB: process.env.PGLITE_SHARED_BUFFERS_MB ?? '16',
 });
 
 // E2E_IDENTITY_PROVIDER=firebase (playwright.firebase.config.ts): the same server on Firebase
@@ -74,8 +77,19 @@ if (process.env.E2E_IDENTITY_PROVIDER === 'firebase') {
   });
 }
 
-/** Seeds the demo data and the browser tests' accounts into the DATA_DIR (and database) given. */
+/**
+ * Seeds the demo data and the browser tests' accounts into the DATA_DIR (and database) given. On
+ * PGlite within `npm test`, from a copy of the run's migrated schema when its API tests made one
+ * (TEST_PREPARED_DATA_ROOT, tests/support/prepared-data.ts): a new database's migrations are some
+ * five seconds of the server's start.
+ */
 function prepare(into) {
+  const schema = process.env.TEST_PREPARED_DATA_ROOT
+    ? join(process.env.TEST_PREPARED_DATA_ROOT, 'schema')
+    : null;
+  if (schema && !process.env.DATABASE_URL && existsSync(`${schema}.ready`)) {
+    cpSync(schema, into, { recursive: true });
+  }
   const prepared = spawnSync('npx', ['tsx', 'tests/e2e/support/prepare-e2e-data.ts'], {
     stdio: 'inherit',
     env: { ...process.env, DATA_DIR: into },

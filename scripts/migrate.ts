@@ -3,7 +3,11 @@ import { openDatabase } from '../db/client';
 import { loadConfig } from '../server/config';
 
 const config = loadConfig();
-const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+const database = openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+});
 try {
   await database.migrate();
   console.log(`migrations applied (${database.kind})`);

@@ -18,6 +18,7 @@
 // Firebase passes and the phone layout do not depend on the database.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildNeeded } from './build-state.mjs';
 
@@ -189,6 +190,11 @@ if (tempFolder) {
     process.on(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
   }
 }
+
+// One folder of prepared data for the run's Vitest steps (tests/support/prepared-data-setup.ts).
+const preparedData = mkdtempSync(join(tempFolder ?? tmpdir(), 'portal-prepared-data-'));
+process.env.TEST_PREPARED_DATA_ROOT = preparedData;
+process.on('exit', () => rmSync(preparedData, { recursive: true, force: true, maxRetries: 3 }));
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
 console.log(`npm test on ${database}${databaseSteps ? ', the steps that depend on it' : ''}`);

@@ -282,6 +282,13 @@ export const envSchema = z.object({
     .min(LEAST_PASSWORD_HASH_COST)
     .max(MOST_PASSWORD_HASH_COST)
     .default(STANDARD_PASSWORD_HASH_COST),
+  /**
+   * The embedded database's shared buffers, in MB (PostgreSQL's shared_buffers; PGlite only).
+   * PostgreSQL's default, 128: the pages it keeps in memory. PGlite clears them all each time it
+   * opens, a fifth of a second of a core at 128: the tests, which open a database for every test
+   * file, use 16, enough for their data.
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(128),
   /** The Firebase project (IDENTITY_PROVIDER=firebase). */
   FIREBASE_PROJECT_ID: optionalString.pipe(
     z

@@ -88,6 +88,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
   const database = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
+    pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     ...(tracing
       ? {
           instrument: {

@@ -6,6 +6,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { queryRows } from '../../db/client';
 import { apiErrorSchema } from '../../domain/api-error';
 import { precompressFolder } from '../../scripts/precompress.mjs';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -260,6 +261,18 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('swagger-ui');
+  });
+});
+
+// On PostgreSQL the server's own setting applies.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () => {
+  it('opens with the shared buffers of the configuration (the tests’ 16 MB)', async () => {
+    expect(t.config.PGLITE_SHARED_BUFFERS_MB).toBe(16);
+    const [row] = await queryRows<{ size: string }>(t.database.db, {
+      sql: "select current_setting('shared_buffers') as size",
+      params: [],
+    });
+    expect(row?.size).toBe('16MB');
   });
 });
 

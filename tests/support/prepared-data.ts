@@ -38,15 +38,24 @@ export interface DataShape {
 export const SEED_NOW = new Date('2026-11-01T00:00:00Z');
 
 /**
- * The least password hashing work the configuration accepts, for every test app, prepared data
- * and command: the standard cost is 0.1 s of a core a sign-in, and the tests sign in hundreds of
- * times. The standard cost itself is tested in tests/unit/password-hash.test.ts and by the
- * production install, which starts on the defaults.
+ * Settings of every test app, prepared data and command that make less work of what the tests do
+ * hundreds of times, and change nothing they check:
+ * - the least password hashing work the configuration accepts: the standard cost is 0.1 s of a
+ *   core a sign-in. The standard cost itself is tested in tests/unit/password-hash.test.ts and by
+ *   the production install, which starts on the defaults;
+ * - PGlite's shared buffers at 16 MB, not 128: each opening clears them all, and the tests open a
+ *   database for every file (and every command). Their data is a few megabytes.
  */
-export const TEST_PASSWORD_HASHING = { PASSWORD_HASH_COST: String(LEAST_PASSWORD_HASH_COST) };
+export const TEST_SETTINGS = {
+  PASSWORD_HASH_COST: String(LEAST_PASSWORD_HASH_COST),
+  PGLITE_SHARED_BUFFERS_MB: '16',
+};
 
+/** The migrated schema is the migrations' alone, the same under either identity provider. */
 const shapeName = (shape: DataShape) =>
-  `${shape.identityProvider}_${shape.ledgerLinesPerCustomer ?? 'schema'}`;
+  shape.ledgerLinesPerCustomer === null
+    ? 'schema'
+    : `${shape.identityProvider}_${shape.ledgerLinesPerCustomer}`;
 
 /** One process makes a template while the others wait for its `ready` mark. */
 const MAKE_TIMEOUT_MS = 300_000;
@@ -141,7 +150,7 @@ async function ensureTemplate(
           STAFF_SECOND_FACTOR: 'optional',
           ...env,
           // Whichever file makes a shape first, its accounts' hashes are the cheap ones.
-          ...TEST_PASSWORD_HASHING,
+          ...TEST_SETTINGS,
           DATA_DIR: making,
           ...(baseUrl && template.database
             ? { DATABASE_URL: withDatabaseName(baseUrl, template.database) }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { type Config, loadConfig } from '../../../server/config';
 import { openPlatform, type Platform, seedDemoIfEmpty } from '../../../server/platform';
-import { copyPreparedData, SEED_NOW, TEST_PASSWORD_HASHING } from '../../support/prepared-data';
+import { copyPreparedData, SEED_NOW, TEST_SETTINGS } from '../../support/prepared-data';
 import { resetPostgres } from './test-app';
 
 // The command-line scripts as an operator runs them: a process of their own, without a terminal,
@@ -24,7 +24,7 @@ export interface ScriptResult {
 function scriptConfig(dataDir: string): Config {
   return loadConfig({
     LOG_LEVEL: 'silent',
-    ...TEST_PASSWORD_HASHING,
+    ...TEST_SETTINGS,
     DATA_DIR: dataDir,
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
@@ -40,7 +40,7 @@ export async function runScript(
     const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', `scripts/${script}`, ...args],
-      { env: { ...process.env, ...TEST_PASSWORD_HASHING, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
+      { env: { ...process.env, ...TEST_SETTINGS, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {

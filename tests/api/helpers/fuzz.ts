@@ -24,6 +24,9 @@ function urlWithParams(url: string, params: unknown): string {
   );
 }
 
+/** The error shape with nothing more (made once: zod compiles each schema on its first parse). */
+const strictErrorSchema = apiErrorSchema.strict();
+
 function problemsOf(res: Awaited<ReturnType<TestApp['app']['inject']>>): string | null {
   if (res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 300)}`;
   if (res.statusCode >= 400) {
@@ -33,7 +36,7 @@ function problemsOf(res: Awaited<ReturnType<TestApp['app']['inject']>>): string 
     } catch {
       return `error answer is not JSON: ${res.body.slice(0, 300)}`;
     }
-    const parsed = apiErrorSchema.strict().safeParse(body);
+    const parsed = strictErrorSchema.safeParse(body);
     if (!parsed.success) return `not the error shape: ${res.body.slice(0, 300)}`;
     if (/\bat \S+ \(|SELECT |INSERT |node_modules/i.test(res.body)) {
       return `internals in the answer: ${res.body.slice(0, 300)}`;

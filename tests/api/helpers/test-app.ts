@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../../../server/config';
 import { openPlatform, type Platform, seedDemoIfEmpty } from '../../../server/platform';
 import { clearEmulatorAccounts, EMULATOR_PROJECT_ID } from '../../support/firebase-emulator';
 import { firebaseEmulatorHost } from '../../support/firebase-emulator-host';
-import { copyPreparedData, SEED_NOW, TEST_PASSWORD_HASHING } from '../../support/prepared-data';
+import { copyPreparedData, SEED_NOW, TEST_SETTINGS } from '../../support/prepared-data';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -77,7 +77,7 @@ export async function createTestApp(
     // The tests sign staff in without a second factor; the second factor's own tests set
     // STAFF_SECOND_FACTOR=required (docs/decisions/016).
     STAFF_SECOND_FACTOR: 'optional',
-    ...TEST_PASSWORD_HASHING,
+    ...TEST_SETTINGS,
     ...(await identityProviderEnv()),
     ...options.env,
   };
