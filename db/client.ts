@@ -81,6 +81,22 @@ export async function missingMigrations(db: Database): Promise<number> {
   return journal.entries.filter((entry) => entry.when > last).length;
 }
 
+/**
+ * The database a configuration names (server/config.ts): the server and the migration command open
+ * it the same way, so that a new database setting reaches both.
+ */
+export function databaseOptionsOf(config: {
+  DATABASE_URL?: string | undefined;
+  dataDir: string;
+  PGLITE_SHARED_BUFFERS_MB: number;
+}): DatabaseOptions {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.instrument)

@@ -1,13 +1,9 @@
 // `npm run db:migrate`: applies the migrations in db/migrations to the configured database.
-import { openDatabase } from '../db/client';
+import { databaseOptionsOf, openDatabase } from '../db/client';
 import { loadConfig } from '../server/config';
 
 const config = loadConfig();
-const database = openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.dataDir,
-  pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
-});
+const database = openDatabase(databaseOptionsOf(config));
 try {
   await database.migrate();
   console.log(`migrations applied (${database.kind})`);

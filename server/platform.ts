@@ -1,6 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DatabaseHandle, missingMigrations, openDatabase } from '../db/client';
+import {
+  type DatabaseHandle,
+  databaseOptionsOf,
+  missingMigrations,
+  openDatabase,
+} from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-master-data';
 import {
@@ -86,9 +91,7 @@ export async function openPlatform(config: Config, log: FastifyBaseLogger): Prom
   const traced = <T extends object>(port: T, name: string, kind: string): T =>
     tracing ? tracedPort(port, name, { 'portal.port': name, 'portal.driver': kind }) : port;
   const database = openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+    ...databaseOptionsOf(config),
     ...(tracing
       ? {
           instrument: {
