@@ -78,11 +78,20 @@ describe('the login screen rendered on the server', () => {
     expect(html).not.toContain('rel="modulepreload"');
     // One inline script after #root names them, and the CSP allows it (and it only) by its hash.
     const boot =
-      /<\/div>\n<script data-entry="([^"]+)" data-preload="([^"]*)">([^<]+)<\/script>\n?\s*<\/body>/.exec(
+      /<\/div>\n<script id="([\w-]+)" data-entry="([^"]+)" data-preload="([^"]*)">([^<]+)<\/script>\n?\s*<\/body>/.exec(
         html,
       );
     expect(boot, 'the script that loads the app').not.toBeNull();
-    const [, entry, preload, text] = boot as unknown as [string, string, string, string];
+    const [, bootId, entry, preload, text] = boot as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    // The first paint waits for it, the first element after #root: the whole screen paints at once.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="expect" href="#${bootId}" blocking="render">`);
     const hash = createHash('sha256').update(text).digest('base64');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replaceAll('+', '\\+')}'[;]`));

@@ -19,6 +19,22 @@ async function holdEntryScript(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Records the page's layout shifts from its first paint on; read them with layoutShifts. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+
 test.describe('the login screen without its scripts', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -107,15 +123,7 @@ test.describe('the login screen taken over by its scripts', () => {
   });
 
   test('nothing moves as the scripts take the screen over', async ({ page }) => {
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-          shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     const release = await holdEntryScript(page);
     await page.goto('/login', { waitUntil: 'commit' });
     const box = async () => page.getByRole('button', { name: 'ログイン' }).boundingBox();
@@ -125,10 +133,36 @@ test.describe('the login screen taken over by its scripts', () => {
     await expect(page.getByRole('button', { name: 'ログイン' })).toHaveAttribute('type', 'submit');
     await page.waitForLoadState('networkidle');
     expect(await box()).toEqual(before);
-    const shifts = await page.evaluate(
-      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
-    );
-    expect(shifts).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
+  });
+
+  test('nothing moves while the page arrives in pieces over a slow connection', async ({
+    page,
+  }) => {
+    await recordLayoutShifts(page);
+    // About 32 KB a second, and the page uncompressed (some 80 KB): its bytes arrive in several
+    // pieces, and a browser that painted the first piece alone would move the header's links
+    // (laid out from the right) and the footer (centred) as the rest came in.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 32 * 1024,
+      uploadThroughput: -1,
+    });
+    await page.setExtraHTTPHeaders({ 'accept-encoding': 'identity' });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    // The page is all there: the app's scripts may come at full speed.
+    await devtools.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(page.getByRole('button', { name: 'ログイン' })).toHaveAttribute('type', 'submit');
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
   test('signs in at once, even with the session of a closed tab still in the cookie @desktop-only', async ({
