@@ -145,21 +145,19 @@ test.describe('the login screen taken over by its scripts', () => {
     // (laid out from the right) and the footer (centred) as the rest came in.
     const devtools = await page.context().newCDPSession(page);
     await devtools.send('Network.enable');
-    await devtools.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: 32 * 1024,
-      uploadThroughput: -1,
-    });
+    /** Bytes a second the browser receives; -1 for no limit. */
+    const downloadAt = (downloadThroughput: number) =>
+      devtools.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput,
+        uploadThroughput: -1,
+      });
+    await downloadAt(32 * 1024);
     await page.setExtraHTTPHeaders({ 'accept-encoding': 'identity' });
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     // The page is all there: the app's scripts may come at full speed.
-    await devtools.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await downloadAt(-1);
     await expect(page.getByRole('button', { name: 'ログイン' })).toHaveAttribute('type', 'submit');
     await page.waitForLoadState('networkidle');
     expect(await layoutShifts(page)).toEqual([]);
