@@ -92,8 +92,7 @@ test('staff keep their chosen customer across orders, shared files and user admi
   page,
   isMobile,
 }) => {
-  await loginAs(page, 'staff');
-  await page.goto('/shared-files');
+  await loginAs(page, 'staff', '/shared-files');
   const select = page.getByRole('combobox', { name: '取引先コード' });
   await select.click();
   await select.fill('10001');

@@ -142,10 +142,8 @@ test('an order line’s detail links to its invoice in the register, and says wh
   isMobile,
 }) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'user');
-
   // A shipped line: its invoice (with its version), shipping notice and delivery slip.
-  await page.goto('/orders?status=shipped&from=');
+  await loginAs(page, 'user', '/orders?status=shipped&from=');
   await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
   const detail = await openFirstOrderLine(page, isMobile);
   const register = detail.getByRole('region', { name: '帳票一覧の記録' });

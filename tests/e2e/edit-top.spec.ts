@@ -1,6 +1,6 @@
 import { type Browser, expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
 import { editRow } from './support/edit-rows';
-import { loginAs } from './support/login-as';
+import { type DemoAccount, loginAs } from './support/login-as';
 import { test } from './support/test';
 
 // Saves, reloads and sign-ins take a few seconds on a busy machine; no step waits longer than it must.
@@ -25,8 +25,10 @@ async function openAs(browser: Browser, testInfo: TestInfo, account: 'user' | 's
 const unique = (testInfo: TestInfo, what: string) =>
   `E2E${what} ${testInfo.project.name} ${Date.now()}`;
 
-async function openEditor(page: Page) {
-  await page.goto('/edit-top');
+/** Opens the top-page editor: signed in as `account` first when given (straight onto it). */
+async function openEditor(page: Page, account?: DemoAccount) {
+  if (account) await loginAs(page, account, '/edit-top');
+  else await page.goto('/edit-top');
   await expect(page).toHaveTitle('お客様ポータル | トップページ編集');
 }
 
@@ -39,8 +41,7 @@ test.describe('the top-page editor', () => {
     isMobile,
   }) => {
     test.skip(!isMobile, 'the menu is a panel of its own on a phone only');
-    await loginAs(page, 'staff');
-    await openEditor(page);
+    await openEditor(page, 'staff');
     const section = page.getByRole('region', { name: 'お知らせ' });
     await section.getByRole('button', { name: '新規追加' }).click();
     const title = editRow(section, '新規のお知らせ').getByRole('textbox', { name: 'タイトル' });
@@ -93,8 +94,7 @@ test.describe('the top-page editor', () => {
   }, testInfo) => {
     const title = unique(testInfo, 'お知らせ');
     const edited = `${title} 改`;
-    await loginAs(page, 'staff');
-    await openEditor(page);
+    await openEditor(page, 'staff');
     const section = page.getByRole('region', { name: 'お知らせ' });
     const add = section.getByRole('button', { name: '新規追加' });
 
@@ -162,8 +162,7 @@ test.describe('the top-page editor', () => {
   }, testInfo) => {
     const explanation = unique(testInfo, 'バナー');
     const edited = `${explanation} 改`;
-    await loginAs(page, 'staff');
-    await openEditor(page);
+    await openEditor(page, 'staff');
     const section = page.getByRole('region', { name: 'バナー' });
 
     await section.getByRole('button', { name: '新規追加' }).click();
@@ -231,8 +230,7 @@ test.describe('the top-page editor', () => {
       }));
       await route.fulfill({ response, json: [...extra, ...real] });
     });
-    await loginAs(page, 'staff');
-    await openEditor(page);
+    await openEditor(page, 'staff');
     const section = page.getByRole('region', { name: 'バナー' });
 
     await expect(editRow(section, '上限確認バナー1')).toBeVisible();

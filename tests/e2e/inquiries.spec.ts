@@ -2,7 +2,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import { addDays, todayInJapan } from '../../domain/japan-time';
 import { expectNoAxeViolations } from './support/axe';
 import { pickDate } from './support/date-picker';
-import { loginAs } from './support/login-as';
+import { type DemoAccount, loginAs } from './support/login-as';
 import { openFirstOrderLine } from './support/order-detail';
 import { test } from './support/test';
 
@@ -18,8 +18,10 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
-async function openFirstLine(page: Page, isMobile: boolean) {
-  await page.goto('/orders');
+/** Opens the first order line's detail: signed in as `account` first when given. */
+async function openFirstLine(page: Page, isMobile: boolean, account?: DemoAccount) {
+  if (account) await loginAs(page, account, '/orders');
+  else await page.goto('/orders');
   await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
   return openFirstOrderLine(page, isMobile);
 }
@@ -31,8 +33,7 @@ test('a customer asks about a backlog line with a photo, staff answer with a dat
 }, testInfo) => {
   test.setTimeout(180_000);
   const text = `現場の都合で納期を早められますか（${testInfo.project.name}）`;
-  await loginAs(page, 'user');
-  const detail = await openFirstLine(page, isMobile);
+  const detail = await openFirstLine(page, isMobile, 'user');
   await detail.getByRole('link', { name: 'この注文について問い合わせる' }).click();
   await page.waitForURL('**/inquiries/new?**');
   const form = page.getByRole('form', { name: 'この注文について問い合わせる' });
@@ -58,8 +59,7 @@ test('a customer asks about a backlog line with a photo, staff answer with a dat
   // Staff, in a browser of their own, find it in the list and answer with the agreed date.
   const staffContext = await browser.newContext({ ...testInfo.project.use });
   const staffPage = await staffContext.newPage();
-  await loginAs(staffPage, 'staff');
-  await staffPage.goto('/inquiries?state=open');
+  await loginAs(staffPage, 'staff', '/inquiries?state=open');
   await staffPage.getByRole('link', { name: text }).click();
   await staffPage.waitForURL(`**${threadUrl}`);
   await expect(staffPage.getByRole('img', { name: '現場写真.png' })).toBeVisible();
@@ -110,8 +110,7 @@ test('the order list marks a line asked about and finds it under 問い合わせ
 }, testInfo) => {
   test.setTimeout(180_000);
   const text = `この明細の出荷日を教えてください（${testInfo.project.name}・印）`;
-  await loginAs(page, 'user');
-  const detail = await openFirstLine(page, isMobile);
+  const detail = await openFirstLine(page, isMobile, 'user');
   await detail.getByRole('link', { name: 'この注文について問い合わせる' }).click();
   const form = page.getByRole('form', { name: 'この注文について問い合わせる' });
   await form.getByLabel('内容').fill(text);
@@ -161,8 +160,7 @@ test('staff filter the list by 最終更新 with the calendar; a start after the
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginAs(page, 'staff');
-  await page.goto('/inquiries');
+  await loginAs(page, 'staff', '/inquiries');
   const form = page.getByRole('form', { name: '絞り込み' });
   const today = todayInJapan(new Date());
   const weekAgo = addDays(today, -7);

@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
 import { editRow } from './support/edit-rows';
-import { loginAs } from './support/login-as';
+import { type DemoAccount, loginAs } from './support/login-as';
 import { test } from './support/test';
 
 // Saves, reloads and sign-ins take a few seconds on a busy machine; no step waits longer than it must.
@@ -9,8 +9,10 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const uniqueMail = (testInfo: TestInfo, who: string) =>
   `e2e-${testInfo.project.name}-${who}-${Date.now()}@example.com`;
 
-async function openManagers(page: Page) {
-  await page.goto('/managers');
+/** Opens the user administration: signed in as `account` first when given (straight onto it). */
+async function openManagers(page: Page, account?: DemoAccount) {
+  if (account) await loginAs(page, account, '/managers');
+  else await page.goto('/managers');
   await expect(page).toHaveTitle('お客様ポータル | ユーザー管理');
 }
 
@@ -67,8 +69,7 @@ test.describe('the managers page', () => {
   test('a corporate administrator adds, edits and deletes a user of their corporation', async ({
     page,
   }, testInfo) => {
-    await loginAs(page, 'admin');
-    await openManagers(page);
+    await openManagers(page, 'admin');
     await expect(page.getByRole('combobox', { name: '表示する取引先コード' })).toHaveValue('all');
     await expect(editRow(page, 'user@example.com（10001）')).toBeVisible();
 
@@ -78,8 +79,7 @@ test.describe('the managers page', () => {
   test('staff choose a customer, then add, edit and delete one of its users @desktop-only', async ({
     page,
   }, testInfo) => {
-    await loginAs(page, 'staff');
-    await openManagers(page);
+    await openManagers(page, 'staff');
     await expect(page.getByText('表示する取引先コードを選択してください')).toBeVisible();
     await expect(page.getByRole('button', { name: '新規追加' })).toHaveCount(0);
 
@@ -93,8 +93,7 @@ test.describe('the managers page', () => {
   test('a duplicate mail gets the 409 toast and its cell is marked @desktop-only', async ({
     page,
   }) => {
-    await loginAs(page, 'admin');
-    await openManagers(page);
+    await openManagers(page, 'admin');
     await expect(editRow(page, 'user@example.com（10001）')).toBeVisible();
 
     const row = await addUser(page, {

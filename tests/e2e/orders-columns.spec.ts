@@ -14,8 +14,7 @@ test.describe('the column chooser of the orders table', () => {
   test('the columns chosen stay chosen after a reload, sorting still works, and 「既定に戻す」 brings them back @desktop-only', async ({
     page,
   }) => {
-    await loginAs(page, 'user');
-    await page.goto('/orders?status=all&from=');
+    await loginAs(page, 'user', '/orders?status=all&from=');
     await expect(page.getByText(COUNT)).toBeVisible();
     const table = page.getByRole('table', { name: '注文明細' });
     const header = (name: string) => table.getByRole('button', { name, exact: true });

@@ -4,7 +4,7 @@ import { DEFAULT_CARRIER_TRACKING, trackingUrl } from '../../domain/carrier-trac
 import { SEARCH_RETRY_WAIT_MS } from '../../domain/constants';
 import { readZip } from '../api/helpers/read-zip';
 import { isWrongBreak, lineBreaks } from './support/line-breaks';
-import { loginAs } from './support/login-as';
+import { type DemoAccount, loginAs } from './support/login-as';
 import { test } from './support/test';
 
 // Searches over the demo ledger (600 lines per customer) can take seconds on a busy machine.
@@ -13,8 +13,10 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const COUNT = /全検索結果 ([\d,]+) 件/;
 const DETAIL = '注文明細の詳細';
 
-async function openOrders(page: Page) {
-  await page.goto('/orders');
+/** Opens the orders screen: signed in as `account` first when given (straight onto the screen). */
+async function openOrders(page: Page, account?: DemoAccount) {
+  if (account) await loginAs(page, account, '/orders');
+  else await page.goto('/orders');
   await expect(page).toHaveTitle('お客様ポータル | 注文一覧');
   await expect(page.getByText(COUNT)).toBeVisible();
 }
@@ -71,8 +73,7 @@ async function showAllShipped(page: Page) {
 
 /** The general user's shipped lines over two years in the desktop table, first page of 100. */
 async function showUsersShippedTable(page: Page) {
-  await loginAs(page, 'user');
-  await openOrders(page);
+  await openOrders(page, 'user');
   await showAllShipped(page);
   await expect(lines(page, false)).toHaveCount(100);
 }
@@ -123,8 +124,7 @@ test.describe('the orders screen', () => {
     isMobile,
   }) => {
     test.setTimeout(240_000);
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     // docs/product.md §4 default: backlog from six months ago.
     const summary = page.getByLabel('検索条件');
     await expect(summary.getByText('受注残')).toBeVisible();
@@ -223,8 +223,7 @@ test.describe('the orders screen', () => {
     isMobile,
   }) => {
     test.setTimeout(240_000);
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     await showAllShipped(page);
     await expect(lines(page, isMobile)).toHaveCount(isMobile ? 20 : 100);
 
@@ -302,8 +301,7 @@ test.describe('the orders screen', () => {
     isMobile,
   }) => {
     test.setTimeout(180_000);
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     await showAllShipped(page);
     // Every shipped demo line has a carrier of the built-in table (db/seed/ledger-vocabulary.ts),
     // but not every one a label number: take the first line that has one. A line without one shows
@@ -350,8 +348,7 @@ test.describe('the orders screen', () => {
     isMobile,
   }) => {
     test.setTimeout(180_000);
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     await showAllShipped(page);
     const total = await resultCount(page);
     expect(total).toBeGreaterThan(isMobile ? 20 : 100);
@@ -480,8 +477,7 @@ test.describe('the orders screen', () => {
   test('a search stays in the address: a reload and the back button show it again @desktop-only', async ({
     page,
   }) => {
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     const conditions = page.getByLabel('検索条件');
     await expect(conditions.getByText('受注残')).toBeVisible();
     const backlog = await resultCount(page);
@@ -501,8 +497,7 @@ test.describe('the orders screen', () => {
   test("a reload sends the address's search before the screen has loaded, and only once @desktop-only", async ({
     page,
   }) => {
-    await loginAs(page, 'user');
-    await page.goto('/orders?status=shipped&from=');
+    await loginAs(page, 'user', '/orders?status=shipped&from=');
     await expect(page.getByText(COUNT)).toBeVisible();
     const shipped = await resultCount(page);
 
@@ -572,8 +567,7 @@ test.describe('the orders screen', () => {
     isMobile,
   }) => {
     test.skip(isMobile, 'a phone has no bulk download');
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     const last = lines(page, false).last();
     await last.scrollIntoViewIfNeeded();
     await last.getByRole('checkbox').check();
@@ -598,8 +592,7 @@ test.describe('the orders screen', () => {
   test('Escape in the date picker closes the calendar only, not the filter panel', async ({
     page,
   }) => {
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     await page.getByRole('button', { name: '絞り込み' }).click();
     const panel = page.getByRole('dialog', { name: '絞り込み条件' });
     await panel.getByRole('radio', { name: '出荷済' }).check();
@@ -625,8 +618,7 @@ test.describe('the orders screen', () => {
   test('the calendar shows Saturdays in blue and Sundays in red, as Japanese calendars do', async ({
     page,
   }) => {
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     await page.getByRole('button', { name: '絞り込み' }).click();
     const panel = page.getByRole('dialog', { name: '絞り込み条件' });
     await panel.getByRole('button', { name: '受注日（終了）', exact: true }).click();
@@ -699,8 +691,7 @@ test.describe('the orders screen', () => {
       answer.items[0].item_name = long;
       await route.fulfill({ response, json: answer });
     });
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     /** The right edge of an element's text, and of the box it must stay in. */
     const overflow = (inner: Locator, outer: Locator) =>
       Promise.all([inner.boundingBox(), outer.boundingBox()]).then(
@@ -727,8 +718,7 @@ test.describe('the orders screen', () => {
     isMobile,
   }) => {
     test.setTimeout(180_000);
-    await loginAs(page, 'staff');
-    await page.goto('/orders');
+    await loginAs(page, 'staff', '/orders');
     await expect(page.getByText('表示する取引先コードを選択してください。')).toBeVisible();
     await expect(page.getByText(COUNT)).toHaveCount(0);
     await expect(lines(page, isMobile)).toHaveCount(0);
@@ -785,8 +775,7 @@ test.describe('finding and reading order lines', () => {
   test('the period applies to the chosen date: backlog lines have no 出荷日 @desktop-only', async ({
     page,
   }) => {
-    await loginAs(page, 'user');
-    await openOrders(page);
+    await openOrders(page, 'user');
     await filter(page, async (panel) => {
       await panel.getByText('出荷日', { exact: true }).click();
       await expect(panel.getByRole('radio', { name: '出荷日' })).toBeChecked();
@@ -809,8 +798,7 @@ test.describe('finding and reading order lines', () => {
     page,
     isMobile,
   }) => {
-    await loginAs(page, 'user');
-    await page.goto('/orders?status=all&from=');
+    await loginAs(page, 'user', '/orders?status=all&from=');
     await expect(page.getByText(COUNT)).toBeVisible();
     if (!isMobile) {
       const table = page.getByRole('table', { name: '注文明細' });
@@ -850,8 +838,7 @@ test.describe('finding and reading order lines', () => {
     );
     // The page's clock, so that the wait before 再試行 is moved past, not waited out.
     await page.clock.install();
-    await loginAs(page, 'user');
-    await page.goto('/orders');
+    await loginAs(page, 'user', '/orders');
     const failure = page.getByLabel('検索の失敗');
     await expect(failure).toContainText(
       'サーバーでエラーが発生したため、データを取得できませんでした。',
@@ -879,8 +866,7 @@ test.describe('Japanese line breaking', () => {
     page,
     isMobile,
   }) => {
-    await loginAs(page, 'user');
-    await page.goto('/orders?status=all&from=');
+    await loginAs(page, 'user', '/orders?status=all&from=');
     await expect(page.getByText(COUNT)).toBeVisible();
     await expect(lines(page, isMobile).first()).toBeVisible();
     const count = await lines(page, isMobile).count();

@@ -169,8 +169,7 @@ test.describe('the signed-in shell', () => {
   test('the first Tab offers a way past the header and the menu, straight to the screen', async ({
     page,
   }) => {
-    await loginAs(page, 'user');
-    await page.goto('/shared-files');
+    await loginAs(page, 'user', '/shared-files');
     // The screen's own links are there (a screen still loading has none, and Tab would go on to
     // the footer).
     await expect(page.getByRole('link', { name: '施工マニュアル', exact: true })).toBeVisible();
@@ -208,8 +207,7 @@ test.describe('the signed-in shell', () => {
 
 test.describe('the header-only page', () => {
   test('/header shows the whole header under its own title', async ({ page }) => {
-    await loginAs(page, 'admin');
-    await page.goto('/header');
+    await loginAs(page, 'admin', '/header');
     await expect(page).toHaveTitle('お客様ポータル | ヘッダー');
     const header = page.getByRole('banner');
     await expect(header.getByText('株式会社東和ルーフ 本社 様')).toBeVisible();

@@ -35,12 +35,14 @@ const tabSessions = new Map<DemoAccount, Record<string, string>>();
 const RESTORED = 'e2e-tab-session-restored';
 
 /**
- * Starts a test signed in as the account, at /top: the first time in a worker through the login
- * form; after that as a tab that was signed in: a session of its own from the sign-in endpoint the
- * form posts to (its cookie in this browser context), and the tab's stored session put in before
- * the page's scripts run. Tests about signing in itself go through the form (auth.spec.ts).
+ * Starts a test signed in as the account, at /top or on the screen at `path`: the first time in a
+ * worker through the login form; after that as a tab that was signed in: a session of its own
+ * from the sign-in endpoint the form posts to (its cookie in this browser context), and the tab's
+ * stored session put in before the page's scripts run. Tests about signing in itself go through
+ * the form (auth.spec.ts). A test of another screen starts on it, not on /top first: the caller
+ * waits for that screen as it would after any `page.goto`.
  */
-export async function loginAs(page: Page, account: DemoAccount): Promise<void> {
+export async function loginAs(page: Page, account: DemoAccount, path = '/top'): Promise<void> {
   const entries = tabSessions.get(account);
   if (!entries) {
     await signInThroughForm(page, account);
@@ -48,6 +50,7 @@ export async function loginAs(page: Page, account: DemoAccount): Promise<void> {
       account,
       await page.evaluate(() => Object.fromEntries(Object.entries(window.sessionStorage))),
     );
+    if (path !== '/top') await page.goto(path);
     return;
   }
   const signedIn = await page.request.post('/api/auth/sign-in/email', {
@@ -63,6 +66,7 @@ export async function loginAs(page: Page, account: DemoAccount): Promise<void> {
     },
     { origin, entries, marker: RESTORED },
   );
-  await page.goto('/top');
-  await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();
+  await page.goto(path);
+  if (path === '/top')
+    await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();
 }
