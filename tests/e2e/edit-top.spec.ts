@@ -1,6 +1,6 @@
 import { type Browser, expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
 import { editRow } from './support/edit-rows';
-import { type DemoAccount, loginAs } from './support/login-as';
+import { type DemoAccount, goToScreen, loginAs } from './support/login-as';
 import { test } from './support/test';
 
 // Saves, reloads and sign-ins take a few seconds on a busy machine; no step waits longer than it must.
@@ -27,8 +27,7 @@ const unique = (testInfo: TestInfo, what: string) =>
 
 /** Opens the top-page editor: signed in as `account` first when given (straight onto it). */
 async function openEditor(page: Page, account?: DemoAccount) {
-  if (account) await loginAs(page, account, '/edit-top');
-  else await page.goto('/edit-top');
+  await goToScreen(page, '/edit-top', account);
   await expect(page).toHaveTitle('お客様ポータル | トップページ編集');
 }
 

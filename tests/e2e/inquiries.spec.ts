@@ -2,7 +2,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import { addDays, todayInJapan } from '../../domain/japan-time';
 import { expectNoAxeViolations } from './support/axe';
 import { pickDate } from './support/date-picker';
-import { type DemoAccount, loginAs } from './support/login-as';
+import { type DemoAccount, goToScreen, loginAs } from './support/login-as';
 import { openFirstOrderLine } from './support/order-detail';
 import { test } from './support/test';
 
@@ -20,8 +20,7 @@ const PHOTO = Buffer.from(
 
 /** Opens the first order line's detail: signed in as `account` first when given. */
 async function openFirstLine(page: Page, isMobile: boolean, account?: DemoAccount) {
-  if (account) await loginAs(page, account, '/orders');
-  else await page.goto('/orders');
+  await goToScreen(page, '/orders', account);
   await expect(page.getByText(/全検索結果 ([\d,]+) 件/)).toBeVisible();
   return openFirstOrderLine(page, isMobile);
 }

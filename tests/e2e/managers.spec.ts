@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
 import { editRow } from './support/edit-rows';
-import { type DemoAccount, loginAs } from './support/login-as';
+import { type DemoAccount, goToScreen, loginAs } from './support/login-as';
 import { test } from './support/test';
 
 // Saves, reloads and sign-ins take a few seconds on a busy machine; no step waits longer than it must.
@@ -11,8 +11,7 @@ const uniqueMail = (testInfo: TestInfo, who: string) =>
 
 /** Opens the user administration: signed in as `account` first when given (straight onto it). */
 async function openManagers(page: Page, account?: DemoAccount) {
-  if (account) await loginAs(page, account, '/managers');
-  else await page.goto('/managers');
+  await goToScreen(page, '/managers', account);
   await expect(page).toHaveTitle('お客様ポータル | ユーザー管理');
 }
 

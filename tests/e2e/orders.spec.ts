@@ -4,7 +4,7 @@ import { DEFAULT_CARRIER_TRACKING, trackingUrl } from '../../domain/carrier-trac
 import { SEARCH_RETRY_WAIT_MS } from '../../domain/constants';
 import { readZip } from '../api/helpers/read-zip';
 import { isWrongBreak, lineBreaks } from './support/line-breaks';
-import { type DemoAccount, loginAs } from './support/login-as';
+import { type DemoAccount, goToScreen, loginAs } from './support/login-as';
 import { test } from './support/test';
 
 // Searches over the demo ledger (600 lines per customer) can take seconds on a busy machine.
@@ -15,8 +15,7 @@ const DETAIL = '注文明細の詳細';
 
 /** Opens the orders screen: signed in as `account` first when given (straight onto the screen). */
 async function openOrders(page: Page, account?: DemoAccount) {
-  if (account) await loginAs(page, account, '/orders');
-  else await page.goto('/orders');
+  await goToScreen(page, '/orders', account);
   await expect(page).toHaveTitle('お客様ポータル | 注文一覧');
   await expect(page.getByText(COUNT)).toBeVisible();
 }

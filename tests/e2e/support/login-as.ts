@@ -70,3 +70,12 @@ export async function loginAs(page: Page, account: DemoAccount, path = '/top'): 
   if (path === '/top')
     await expect(page.getByRole('heading', { name: 'TOP', level: 1 })).toBeVisible();
 }
+
+/**
+ * Goes to the screen at `path`: signed in as `account` first when one is given, straight onto the
+ * screen (the spec helpers that open a screen, for a test that starts there or goes there later).
+ */
+export async function goToScreen(page: Page, path: string, account?: DemoAccount): Promise<void> {
+  if (account) await loginAs(page, account, path);
+  else await page.goto(path);
+}
