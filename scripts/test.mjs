@@ -1,6 +1,6 @@
 // `npm test`: lint and format check, type check, build, unit + component + API tests, the API
-// tests under Firebase Authentication (its emulator), fault tests, browser tests, the sign-in
-// browser tests under Firebase.
+// tests under Firebase Authentication (its emulator), fault tests, browser tests (among them the
+// sign-in browser tests under Firebase).
 // With DATABASE_URL set, the API and browser tests run on that PostgreSQL database and WIPE it:
 // point it at a disposable database only.
 //
@@ -58,19 +58,13 @@ const steps = {
     'npx',
     ['vitest', 'run', '--project', 'faults'],
   ],
+  // With tests/e2e/auth.spec.ts again on a second server, under IDENTITY_PROVIDER=firebase with an
+  // emulator of its own (playwright.config.ts, the firebase-* projects).
   e2e: [
-    'browser tests',
+    'browser tests, the sign-in ones also under Firebase Authentication (Auth Emulator)',
     'npx',
     ['playwright', 'test'],
     ['playwright', 'test', '--project', 'desktop'],
-  ],
-  // tests/e2e/auth.spec.ts again, on a server under IDENTITY_PROVIDER=firebase with an emulator
-  // of its own (scripts/e2e-server.mjs).
-  'e2e-firebase': [
-    'sign-in browser tests under Firebase Authentication (Auth Emulator)',
-    'npx',
-    ['playwright', 'test', '--config', 'playwright.firebase.config.ts'],
-    null,
   ],
 };
 
@@ -84,10 +78,8 @@ const stages = [
   ['unit'],
   ['api'],
   ['api-firebase', 'faults'],
-  // Each browser pass keeps both cores busy (three workers, Chromium, the server): one at a time.
-  // Side by side the two took as long as one after the other, with more CPU (decision 022).
+  // The browser pass keeps both cores busy (three workers, Chromium, the servers): alone.
   ['e2e'],
-  ['e2e-firebase'],
 ];
 
 const unknown = (only ?? []).filter((name) => !(name in steps));
@@ -140,7 +132,7 @@ function run(name, { buffered }) {
 }
 
 /** Steps that read the build (route budgets, the server-rendered login screen, the browser). */
-const NEED_BUILD = ['unit', 'api', 'e2e', 'e2e-firebase'];
+const NEED_BUILD = ['unit', 'api', 'e2e'];
 // Chosen steps that read the build get a fresh one first: the Vitest steps' tests of the build only
 // say that it is stale (tests/support/fresh-build.ts).
 if (only && !only.includes('build') && only.some((name) => NEED_BUILD.includes(name))) {
@@ -190,6 +182,9 @@ if (tempFolder) {
     process.on(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
   }
 }
+
+// The database steps' browser pass starts no Firebase server: its projects are not run then.
+if (databaseSteps) process.env.E2E_FIREBASE = 'off';
 
 /**
  * Every Node process of the run (the Vitest and Playwright workers, the servers the browser tests

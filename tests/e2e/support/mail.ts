@@ -1,10 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { parseMail } from '../../support/mail-files';
 
-// Reads the mails the e2e server's file mailer writes to <E2E_DATA_DIR>/mail (playwright.config.ts
-// sets the folder), parsed as the API tests parse theirs (tests/support/mail-files.ts).
+// Reads the mails the e2e server's file mailer writes to <its DATA_DIR>/mail, parsed as the API tests
+// parse theirs (tests/support/mail-files.ts). Each project names its server's folder
+// (playwright.config.ts, metadata.dataDir).
 
 export interface Mail {
   file: string;
@@ -13,9 +14,15 @@ export interface Mail {
   text: string;
 }
 
+/** The mail folder of the server the running test's project uses. */
 export function mailFolder(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
+  const { project } = test.info();
+  const dataDir = project.metadata.dataDir;
+  if (typeof dataDir !== 'string') {
+    throw new Error(
+      `project ${project.name} names no server data folder (see playwright.config.ts)`,
+    );
+  }
   return join(dataDir, 'mail');
 }
 

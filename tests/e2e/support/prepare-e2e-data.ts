@@ -1,6 +1,6 @@
 // Run by scripts/e2e-server.mjs before the server starts: the demo data plus the accounts only the
 // browser tests use (a deleted user, an account whose password the reset test changes), made
-// through the identity port: on Firebase (playwright.firebase.config.ts) as built in.
+// through the identity port: on Firebase (playwright.config.ts, the firebase-* projects) as built in.
 import pino from 'pino';
 import { users } from '../../../db/schema';
 import { loadConfig } from '../../../server/config';

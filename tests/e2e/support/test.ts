@@ -1,4 +1,14 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+
+/** The Firebase server's start (its emulator, the demo accounts) on a busy two-core machine. */
+const SERVER_START_TIMEOUT = 180_000;
+
+/** Whether the address answers 2xx; false while nothing listens there yet. */
+const answersOk = (url: string) =>
+  fetch(url).then(
+    (answer) => answer.ok,
+    () => false,
+  );
 
 /**
  * Playwright's `test`, which also keeps what the pages of a test threw or logged as an error (an
@@ -6,7 +16,28 @@ import { test as base } from '@playwright/test';
  * Error!」) and attaches it to a failed test's report: a screenshot shows that a screen failed,
  * this says why. Nothing is attached to a test that passes.
  */
-export const test = base.extend<{ pageErrors: undefined }>({
+export const test = base.extend<{ pageErrors: undefined }, { serverReady: undefined }>({
+  // Playwright waits for the run's own server before any test, but not for the Firebase projects'
+  // (playwright.config.ts: it would wait for one before starting the other): a worker waits for
+  // its project's server to answer /readyz before its first test. The run's own answers at once.
+  // The time allowed counts from the run's start, so that a server that never comes up fails its
+  // first worker's test after that time and every later worker's at once.
+  serverReady: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures from this pattern.
+    async ({}, use, workerInfo) => {
+      const readyz = new URL('/readyz', workerInfo.project.use.baseURL).href;
+      const runStarted = Number(process.env.E2E_RUN_STARTED ?? Date.now());
+      await expect
+        .poll(() => answersOk(readyz), {
+          message: `the server at ${readyz} answers within ${SERVER_START_TIMEOUT / 1000} s of the run's start (its output, if it failed, is above)`,
+          intervals: [100, 250, 500, 1_000],
+          timeout: Math.max(1_000, runStarted + SERVER_START_TIMEOUT - Date.now()),
+        })
+        .toBe(true);
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true, timeout: SERVER_START_TIMEOUT + 10_000 },
+  ],
   pageErrors: [
     async ({ context }, use, testInfo) => {
       const errors: string[] = [];
