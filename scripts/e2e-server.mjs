@@ -69,6 +69,9 @@ Object.assign(process.env, {
 if (process.env.E2E_IDENTITY_PROVIDER === 'firebase') {
   const { EMULATOR_PROJECT_ID, startFirebaseEmulator } = await import('./firebase-emulator.mjs');
   const emulator = await startFirebaseEmulator({ detached: false });
+  // A server that stops on its own (its port taken, a setting refused) takes its emulator along:
+  // Playwright's kill of the process group, which would end both, does not come then.
+  process.on('exit', () => emulator.stopNow());
   Object.assign(process.env, {
     IDENTITY_PROVIDER: 'firebase',
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,

@@ -42,8 +42,9 @@ async function answers(host) {
  * the server's group ends the emulator too.
  *
  * @param {{ detached?: boolean }} [options]
- * @returns {Promise<{ host: string, stop: () => Promise<void> }>} host is host:port, as
- *   FIREBASE_AUTH_EMULATOR_HOST takes it
+ * @returns {Promise<{ host: string, stop: () => Promise<void>, stopNow: () => void }>} host is
+ *   host:port, as FIREBASE_AUTH_EMULATOR_HOST takes it; stopNow() asks it to stop without waiting,
+ *   for an exit handler, where nothing can be awaited
  */
 export async function startFirebaseEmulator(options = {}) {
   const detached = options.detached ?? true;
@@ -117,7 +118,7 @@ export async function startFirebaseEmulator(options = {}) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { host, stop };
+  return { host, stop, stopNow: () => signal('SIGINT') };
 }
 
 /**
