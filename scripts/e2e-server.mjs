@@ -63,9 +63,9 @@ Object.assign(process.env, {
   PGLITE_SHARED_BUFFERS_MB: process.env.PGLITE_SHARED_BUFFERS_MB ?? '16',
 });
 
-// E2E_IDENTITY_PROVIDER=firebase (playwright.config.ts, the firebase-* projects): the same server on Firebase
-// Authentication, against an emulator of its own, started here in this process group so that
-// Playwright's stop of the server stops it too. The demo accounts are seeded into it.
+// E2E_IDENTITY_PROVIDER=firebase (playwright.config.ts, the firebase-* projects): the same server
+// on Firebase Authentication, against an emulator of its own, started here in this process group
+// so that Playwright's stop of the server stops it too. The demo accounts are seeded into it.
 if (process.env.E2E_IDENTITY_PROVIDER === 'firebase') {
   const { EMULATOR_PROJECT_ID, startFirebaseEmulator } = await import('./firebase-emulator.mjs');
   const emulator = await startFirebaseEmulator({ detached: false });
