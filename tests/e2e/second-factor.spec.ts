@@ -6,6 +6,7 @@ import { type Browser, expect as baseExpect, type Page } from '@playwright/test'
 import { totpCode } from '../../server/identity/totp';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/login-as';
+import { waitUntilReady } from './support/server-ready';
 import { test } from './support/test';
 
 // The second factor in the browser, on a server of this spec's own with
@@ -50,18 +51,12 @@ test.beforeAll(async ({}, workerInfo) => {
     stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
     detached: true,
   });
-  const deadline = Date.now() + START_MS;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (server.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`the second-factor e2e server did not start (see ${log})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitUntilReady(
+    base,
+    Date.now() + START_MS,
+    `the second-factor e2e server did not start (see ${log})`,
+    () => server?.exitCode !== null,
+  );
 });
 
 test.afterAll(async () => {

@@ -1,14 +1,8 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base } from '@playwright/test';
+import { waitUntilReady } from './server-ready';
 
 /** The Firebase server's start (its emulator, the demo accounts) on a busy two-core machine. */
 const SERVER_START_TIMEOUT = 180_000;
-
-/** Whether the address answers 2xx; false while nothing listens there yet. */
-const answersOk = (url: string) =>
-  fetch(url).then(
-    (answer) => answer.ok,
-    () => false,
-  );
 
 /**
  * Playwright's `test`, which also keeps what the pages of a test threw or logged as an error (an
@@ -25,15 +19,13 @@ export const test = base.extend<{ pageErrors: undefined }, { serverReady: undefi
   serverReady: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures from this pattern.
     async ({}, use, workerInfo) => {
-      const readyz = new URL('/readyz', workerInfo.project.use.baseURL).href;
+      const base = workerInfo.project.use.baseURL ?? '';
       const runStarted = Number(process.env.E2E_RUN_STARTED ?? Date.now());
-      await expect
-        .poll(() => answersOk(readyz), {
-          message: `the server at ${readyz} answers within ${SERVER_START_TIMEOUT / 1000} s of the run's start (its output, if it failed, is above)`,
-          intervals: [100, 250, 500, 1_000],
-          timeout: Math.max(1_000, runStarted + SERVER_START_TIMEOUT - Date.now()),
-        })
-        .toBe(true);
+      await waitUntilReady(
+        base,
+        runStarted + SERVER_START_TIMEOUT,
+        `the server at ${base} did not answer /readyz within ${SERVER_START_TIMEOUT / 1000} s of the run's start (its output, if it failed, is above)`,
+      );
       await use(undefined);
     },
     { scope: 'worker', auto: true, timeout: SERVER_START_TIMEOUT + 10_000 },
