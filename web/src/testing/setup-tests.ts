@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { clearAccessToken } from '../lib/access-token';
 import { forgetSentAheadForTests } from '../lib/api-client';
@@ -14,6 +14,25 @@ import { restartLedgerNumberingForTests } from './ledger';
 // Generous: the first render of a lazy route imports its chunk, slow when a busy machine runs many
 // files at once; a real hang still fails.
 configure({ asyncUtilTimeout: 10_000 });
+
+// A query that finds nothing describes the page it searched: Testing Library prints the whole DOM
+// into its error. `findBy…` and `waitFor` retry on every change of the page and keep only their
+// last error, which they describe again, page and all, when they give up; printing a page of a
+// hundred ledger rows on each retry was a fifth of the orders screen's test time. While they
+// retry (the diagnostics Testing Library calls expensive are off then), the error is the message
+// alone; a query that fails outright, or a wait that times out, still prints the page.
+configure({
+  getElementError(message, container) {
+    const retrying = (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })
+      ._disableExpensiveErrorDiagnostics;
+    const page = retrying
+      ? ''
+      : `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`;
+    const error = new Error([message, page].filter(Boolean).join('\n\n'));
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
 vi.setConfig({ testTimeout: 30_000 });
 
 // jsdom lacks what Mantine measures with (https://mantine.dev/guides/vitest/). A worker's files share
