@@ -62,7 +62,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          // A worker loads the modules once for all its files, as in the projects below: most
+          // files here run in a fraction of a second, and loading the server's modules again for
+          // each took a third of the project's time. None of them changes a module's state
+          // (no module mocks, no settings written to the environment).
+          isolate: false,
+          include: ['tests/unit/**/*.test.ts'],
+        },
       },
       {
         extends: true,
