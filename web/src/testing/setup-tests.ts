@@ -20,7 +20,8 @@ configure({ asyncUtilTimeout: 10_000 });
 // last error, which they describe again, page and all, when they give up; printing a page of a
 // hundred ledger rows on each retry was a fifth of the orders screen's test time. While they
 // retry (the diagnostics Testing Library calls expensive are off then), the error is the message
-// alone; a query that fails outright, or a wait that times out, still prints the page.
+// alone; a query that fails outright, or a wait that times out, still prints the page. (The flag
+// is Testing Library's own; were it gone, every error would print the page again, as before.)
 configure({
   getElementError(message, container) {
     const retrying = (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })
