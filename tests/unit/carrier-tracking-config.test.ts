@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '../../domain/app-config';
 import { DEFAULT_CARRIER_TRACKING, trackingUrl } from '../../domain/carrier-tracking';
 import { appConfigOf, ConfigError, loadConfig } from '../../server/config';
@@ -9,6 +9,7 @@ import { appConfigOf, ConfigError, loadConfig } from '../../server/config';
 // CARRIER_TRACKING_FILE: read and checked at start; a bad file stops the start naming the variable.
 
 const dir = mkdtempSync(join(tmpdir(), 'carrier-tracking-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string, content: string) => {
   const path = join(dir, name);
   writeFileSync(path, content);
